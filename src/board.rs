@@ -1,0 +1,286 @@
+//! Shared vocabulary of both games: the two players, cell coordinates with their text form, the
+//! eight compass directions, and the one place where a size chosen at run time becomes a const
+//! generic. Nothing here knows a game's rules, and nothing here does I/O.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the two players.
+///
+/// `First` moves first: Black (`X`) in Othello, Player 1 in Mancala.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// Moves first: Black (`X`) in Othello, Player 1 in Mancala.
+    First,
+    /// Moves second: White (`O`) in Othello, Player 2 in Mancala.
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+}
+
+/// The largest board side any game supports: columns run from `A` to `Z`.
+pub const MAX_SIDE: usize = 26;
+
+/// A cell address on a square board: column and row, both 0-based.
+///
+/// Its text form is one letter and a 1-based row number (`A1`, `h10`, `Z26`). Parsing accepts
+/// either letter case and rejects everything else: a sign, a leading zero, a row outside
+/// 1..=26, a second letter, trailing characters, non-ASCII bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Coord {
+    col: u8,
+    row: u8,
+}
+
+impl Coord {
+    /// The cell at 0-based `col` and `row`, or `None` when either is at least `side`.
+    #[must_use]
+    pub fn new(col: usize, row: usize, side: usize) -> Option<Coord> {
+        if col >= side || row >= side || side > MAX_SIDE {
+            return None;
+        }
+        Some(Coord {
+            col: u8::try_from(col).ok()?,
+            row: u8::try_from(row).ok()?,
+        })
+    }
+
+    /// 0-based column (`A` is 0).
+    #[must_use]
+    pub fn col(self) -> usize {
+        usize::from(self.col)
+    }
+
+    /// 0-based row (row `1` is 0).
+    #[must_use]
+    pub fn row(self) -> usize {
+        usize::from(self.row)
+    }
+
+    /// Whether the cell lies on a board of `side` x `side`.
+    #[must_use]
+    pub fn is_on(self, side: usize) -> bool {
+        self.col() < side && self.row() < side
+    }
+
+    /// The neighbouring cell in `dir` on a board of `side` x `side`, or `None` past the edge.
+    #[must_use]
+    pub fn step(self, dir: Direction, side: usize) -> Option<Coord> {
+        let (dc, dr) = dir.delta();
+        let col = self.col().checked_add_signed(dc)?;
+        let row = self.row().checked_add_signed(dr)?;
+        Coord::new(col, row, side)
+    }
+}
+
+/// Why a cell address did not parse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoordError {
+    /// The text does not start with an ASCII letter.
+    NoColumn,
+    /// The row is missing, not plain digits, zero-padded, or outside 1..=26.
+    BadRow,
+}
+
+impl fmt::Display for CoordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CoordError::NoColumn => "a cell address starts with a letter A-Z",
+            CoordError::BadRow => "a cell address ends with a row number 1-26",
+        })
+    }
+}
+
+impl std::error::Error for CoordError {}
+
+impl FromStr for Coord {
+    type Err = CoordError;
+
+    fn from_str(text: &str) -> Result<Coord, CoordError> {
+        let bytes = text.as_bytes();
+        let (&letter, digits) = bytes.split_first().ok_or(CoordError::NoColumn)?;
+        if !letter.is_ascii_alphabetic() {
+            return Err(CoordError::NoColumn);
+        }
+        let row = parse_row(digits).ok_or(CoordError::BadRow)?;
+        let col = usize::from(letter.to_ascii_uppercase() - b'A');
+        Coord::new(col, row - 1, MAX_SIDE).ok_or(CoordError::BadRow)
+    }
+}
+
+/// A 1-based row number written as plain digits without a leading zero, in 1..=26.
+fn parse_row(digits: &[u8]) -> Option<usize> {
+    let plain = matches!(digits, [b'1'..=b'9', rest @ ..] if rest.len() < 2
+        && rest.iter().all(u8::is_ascii_digit));
+    if !plain {
+        return None;
+    }
+    let row = digits
+        .iter()
+        .fold(0, |n, &d| n * 10 + usize::from(d - b'0'));
+    (1..=MAX_SIDE).contains(&row).then_some(row)
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", char::from(b'A' + self.col), self.row() + 1)
+    }
+}
+
+/// The eight compass directions a line of discs can run in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Towards row 1.
+    North,
+    /// Towards row 1 and the last column.
+    NorthEast,
+    /// Towards the last column.
+    East,
+    /// Towards the last row and the last column.
+    SouthEast,
+    /// Towards the last row.
+    South,
+    /// Towards the last row and column `A`.
+    SouthWest,
+    /// Towards column `A`.
+    West,
+    /// Towards row 1 and column `A`.
+    NorthWest,
+}
+
+impl Direction {
+    /// All eight directions, clockwise from north.
+    pub const ALL: [Direction; 8] = [
+        Direction::North,
+        Direction::NorthEast,
+        Direction::East,
+        Direction::SouthEast,
+        Direction::South,
+        Direction::SouthWest,
+        Direction::West,
+        Direction::NorthWest,
+    ];
+
+    /// The (column, row) change of one step.
+    #[must_use]
+    pub fn delta(self) -> (isize, isize) {
+        match self {
+            Direction::North => (0, -1),
+            Direction::NorthEast => (1, -1),
+            Direction::East => (1, 0),
+            Direction::SouthEast => (1, 1),
+            Direction::South => (0, 1),
+            Direction::SouthWest => (-1, 1),
+            Direction::West => (-1, 0),
+            Direction::NorthWest => (-1, -1),
+        }
+    }
+}
+
+/// A computation that needs a size as a const generic: the caller's side of [`with_side`].
+pub trait WithSide {
+    /// What the computation returns.
+    type Output;
+    /// Runs the computation on a board of `N` x `N`.
+    fn run<const N: usize>(self) -> Self::Output;
+}
+
+/// The board sides Othello supports: even numbers from 4 to 26.
+pub const SIDES: [usize; 12] = [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26];
+
+/// Runs `job` with `side` as a const generic, or returns `None` for a side not in [`SIDES`].
+///
+/// This is the only place where a runtime board size becomes a type.
+pub fn with_side<J: WithSide>(side: usize, job: J) -> Option<J::Output> {
+    macro_rules! dispatch {
+        ($($n:literal)*) => {
+            match side {
+                $($n => Some(job.run::<$n>()),)*
+                _ => None,
+            }
+        };
+    }
+    dispatch!(4 6 8 10 12 14 16 18 20 22 24 26)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_parse_only_a_letter_and_a_plain_row() {
+        let cases: &[(&str, Option<(usize, usize)>)] = &[
+            ("A1", Some((0, 0))),
+            ("a1", Some((0, 0))),
+            ("h10", Some((7, 9))),
+            ("Z26", Some((25, 25))),
+            ("z9", Some((25, 8))),
+            ("X10", Some((23, 9))),
+            ("A27", None),
+            ("A0", None),
+            ("A01", None),
+            ("AA1", None),
+            ("1A", None),
+            ("A-1", None),
+            ("A+1", None),
+            ("A100", None),
+            ("A", None),
+            ("", None),
+            ("A1 ", None),
+            (" A1", None),
+            ("A3.14", None),
+            ("#a2", None),
+            ("é3", None),
+            ("A١", None),
+        ];
+        for &(text, want) in cases {
+            let got = text.parse::<Coord>().ok().map(|c| (c.col(), c.row()));
+            assert_eq!(got, want, "parsing {text:?}");
+        }
+    }
+
+    #[test]
+    fn coordinates_print_as_they_parse() {
+        for text in ["A1", "H8", "J10", "Z26", "B19"] {
+            assert_eq!(text.parse::<Coord>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn steps_stop_at_every_edge() {
+        let corner = Coord::new(0, 0, 4).unwrap();
+        let far = Coord::new(3, 3, 4).unwrap();
+        let blocked_at_corner = Direction::ALL
+            .iter()
+            .filter(|&&d| corner.step(d, 4).is_none())
+            .count();
+        assert_eq!(blocked_at_corner, 5);
+        assert_eq!(corner.step(Direction::SouthEast, 4), Coord::new(1, 1, 4));
+        assert_eq!(far.step(Direction::East, 4), None);
+        assert_eq!(far.step(Direction::NorthWest, 4), Coord::new(2, 2, 4));
+    }
+
+    #[test]
+    fn every_supported_side_dispatches_to_its_own_type() {
+        struct Side;
+        impl WithSide for Side {
+            type Output = usize;
+            fn run<const N: usize>(self) -> usize {
+                N
+            }
+        }
+        for side in 0..=30 {
+            let want = SIDES.contains(&side).then_some(side);
+            assert_eq!(with_side(side, Side), want, "side {side}");
+        }
+    }
+}
