@@ -17,12 +17,45 @@ pub enum Player {
 }
 
 impl Player {
+    /// Both players, in turn order.
+    pub const BOTH: [Player; 2] = [Player::First, Player::Second];
+
+    /// 0 for `First`, 1 for `Second`: an index into per-player arrays.
+    #[must_use]
+    pub fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+
     /// The other player.
     #[must_use]
     pub fn opponent(self) -> Player {
         match self {
             Player::First => Player::Second,
             Player::Second => Player::First,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This player finished ahead.
+    Won(Player),
+    /// Neither did.
+    Draw,
+}
+
+impl Outcome {
+    /// The outcome of a game decided by comparing the two players' totals.
+    #[must_use]
+    pub fn by_count<T: Ord>(first: T, second: T) -> Outcome {
+        match first.cmp(&second) {
+            std::cmp::Ordering::Greater => Outcome::Won(Player::First),
+            std::cmp::Ordering::Less => Outcome::Won(Player::Second),
+            std::cmp::Ordering::Equal => Outcome::Draw,
         }
     }
 }
@@ -186,30 +219,42 @@ impl Direction {
     }
 }
 
-/// A computation that needs a size as a const generic: the caller's side of [`with_side`].
-pub trait WithSide {
+/// A computation that needs a size as a const generic: the caller's side of [`with_side`] and
+/// [`with_pits`].
+pub trait WithSize {
     /// What the computation returns.
     type Output;
-    /// Runs the computation on a board of `N` x `N`.
+    /// Runs the computation with the size `N`.
     fn run<const N: usize>(self) -> Self::Output;
 }
 
 /// The board sides Othello supports: even numbers from 4 to 26.
 pub const SIDES: [usize; 12] = [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26];
 
-/// Runs `job` with `side` as a const generic, or returns `None` for a side not in [`SIDES`].
-///
-/// This is the only place where a runtime board size becomes a type.
-pub fn with_side<J: WithSide>(side: usize, job: J) -> Option<J::Output> {
-    macro_rules! dispatch {
-        ($($n:literal)*) => {
-            match side {
-                $($n => Some(job.run::<$n>()),)*
-                _ => None,
-            }
-        };
-    }
-    dispatch!(4 6 8 10 12 14 16 18 20 22 24 26)
+/// The pits per row Mancala supports.
+pub const PIT_COUNTS: std::ops::RangeInclusive<usize> = 1..=12;
+
+/// Calls `$job.run::<N>()` for the literal `N` equal to `$size`, or gives `None`. This macro is
+/// the only place where a runtime size becomes a type; the two functions below fix its lists.
+macro_rules! dispatch {
+    ($size:expr, $job:expr, $($n:literal)*) => {
+        match $size {
+            $($n => Some($job.run::<$n>()),)*
+            _ => None,
+        }
+    };
+}
+
+/// Runs `job` with the Othello board `side` as a const generic, or returns `None` for a side not
+/// in [`SIDES`].
+pub fn with_side<J: WithSize>(side: usize, job: J) -> Option<J::Output> {
+    dispatch!(side, job, 4 6 8 10 12 14 16 18 20 22 24 26)
+}
+
+/// Runs `job` with the Mancala pits per row as a const generic, or returns `None` for a count not
+/// in [`PIT_COUNTS`].
+pub fn with_pits<J: WithSize>(pits: usize, job: J) -> Option<J::Output> {
+    dispatch!(pits, job, 1 2 3 4 5 6 7 8 9 10 11 12)
 }
 
 #[cfg(test)]
@@ -270,17 +315,26 @@ mod tests {
     }
 
     #[test]
-    fn every_supported_side_dispatches_to_its_own_type() {
-        struct Side;
-        impl WithSide for Side {
+    fn every_supported_size_dispatches_to_its_own_type() {
+        struct Size;
+        impl WithSize for Size {
             type Output = usize;
             fn run<const N: usize>(self) -> usize {
                 N
             }
         }
-        for side in 0..=30 {
-            let want = SIDES.contains(&side).then_some(side);
-            assert_eq!(with_side(side, Side), want, "side {side}");
+        for size in 0..=30 {
+            let side = SIDES.contains(&size).then_some(size);
+            assert_eq!(with_side(size, Size), side, "side {size}");
+            let pits = PIT_COUNTS.contains(&size).then_some(size);
+            assert_eq!(with_pits(size, Size), pits, "pits {size}");
         }
+    }
+
+    #[test]
+    fn outcomes_go_to_the_larger_count() {
+        assert_eq!(Outcome::by_count(3, 2), Outcome::Won(Player::First));
+        assert_eq!(Outcome::by_count(0, 1), Outcome::Won(Player::Second));
+        assert_eq!(Outcome::by_count(5, 5), Outcome::Draw);
     }
 }

@@ -5,8 +5,12 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use crate::board::{Coord, Player, WithSide, with_side};
-use crate::othello::{Cell, Othello, Outcome, PitError};
+use crate::board::{Coord, Outcome, Player, WithSize, with_pits, with_side};
+use crate::mancala::{Mancala, MoveError, Next};
+use crate::othello::{Cell, Othello, PitError};
+
+/// The last line of a game that ended level, in both games.
+const DRAW: &str = "Draw game!\n";
 
 /// Every line and prompt of the Othello transcript, as the course's sample program prints them.
 mod othello_text {
@@ -16,7 +20,6 @@ mod othello_text {
     pub const INVALID_POSITION: &str = "Invalid position!\n";
     pub const INVALID_MOVE: &str = "Invalid move!\n";
     pub const GAME_OVER: &str = "Game over:\n";
-    pub const DRAW: &str = "Draw game!\n";
 
     pub fn pit_prompt(k: usize) -> String {
         format!("Enter position for pit {k}: ")
@@ -37,6 +40,62 @@ mod othello_text {
     pub fn wins(disc: char) -> String {
         format!("Player {disc} wins!\n")
     }
+}
+
+/// Every line and prompt of the Mancala transcript, as the console contract defines them.
+mod mancala_text {
+    pub const NOTHING_TO_UNDO: &str = "Nothing to undo!\n";
+    pub const MOVE_UNDONE: &str = "Move undone.\n";
+    pub const GAME_OVER: &str = "Game over!\n";
+
+    /// "Player 1", "Player 2".
+    fn player(player: crate::board::Player) -> String {
+        format!("Player {}", player.index() + 1)
+    }
+
+    /// "1 stone", "2 stones".
+    fn stones(n: u32) -> String {
+        if n == 1 {
+            "1 stone".to_string()
+        } else {
+            format!("{n} stones")
+        }
+    }
+
+    pub fn prompt(mover: crate::board::Player, pits: usize) -> String {
+        format!("{}, choose a pit (1-{pits}, u = undo): ", player(mover))
+    }
+
+    pub fn invalid_pit(pits: usize) -> String {
+        format!("Invalid pit! Enter a number from 1 to {pits}.\n")
+    }
+
+    pub fn empty_pit(pit: usize) -> String {
+        format!("Pit {pit} is empty! Choose another pit.\n")
+    }
+
+    pub fn captures(mover: crate::board::Player, n: u32) -> String {
+        format!("{} captures {}!\n", player(mover), stones(n))
+    }
+
+    pub fn moves_again(mover: crate::board::Player) -> String {
+        format!("{} moves again!\n", player(mover))
+    }
+
+    pub fn collects(owner: crate::board::Player, n: u32) -> String {
+        format!("{} collects the remaining {}.\n", player(owner), stones(n))
+    }
+
+    pub fn scores(first: u32, second: u32) -> String {
+        format!("Player 1: {first}, Player 2: {second}\n")
+    }
+
+    pub fn wins(winner: crate::board::Player) -> String {
+        format!("{} wins!\n", player(winner))
+    }
+
+    /// The answers that ask for an undo.
+    pub const UNDO: [&str; 2] = ["u", "U"];
 }
 
 /// Why a game stopped before its end.
@@ -177,22 +236,37 @@ impl Answer<'_> {
         self.text?.parse().ok()
     }
 
+    /// Whether the token is exactly `word`.
+    fn is(&self, word: &str) -> bool {
+        self.text == Some(word)
+    }
+
+    /// The token as plain decimal digits, saturated at `usize::MAX`.
+    fn number(&self) -> Option<usize> {
+        digits_value(self.text?)
+    }
+
     /// The token as a C++-style decimal integer (optional sign, then digits): `Some(n)` for a
-    /// value that is not negative, saturated at `u64::MAX`; `None` for anything else.
-    fn count(&self) -> Option<u64> {
+    /// value that is not negative, saturated at `usize::MAX`; `None` for anything else.
+    fn count(&self) -> Option<usize> {
         let text = self.text?;
         let (negative, digits) = match text.strip_prefix('-') {
             Some(digits) => (true, digits),
             None => (false, text.strip_prefix('+').unwrap_or(text)),
         };
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let value = digits.bytes().fold(0u64, |n, d| {
-            n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
-        });
+        let value = digits_value(digits)?;
         (!negative || value == 0).then_some(value)
     }
+}
+
+/// The value of a non-empty run of ASCII digits, saturated at `usize::MAX`.
+fn digits_value(digits: &str) -> Option<usize> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(digits.bytes().fold(0, |n: usize, d| {
+        n.saturating_mul(10).saturating_add(usize::from(d - b'0'))
+    }))
 }
 
 /// Which game to play, with its settings.
@@ -202,6 +276,13 @@ pub enum Setup {
     Othello {
         /// Cells per row and column.
         side: usize,
+    },
+    /// Kalah with these pits per row and stones per pit.
+    Mancala {
+        /// Pits in each player's row.
+        pits: usize,
+        /// Stones in each pit at the start.
+        stones: u32,
     },
 }
 
@@ -217,6 +298,8 @@ pub fn run<R: BufRead, W: Write>(
         Setup::Othello { side } => {
             with_side(side, OthelloGame(&mut console)).unwrap_or(Err(Stop::Unsupported(side)))
         }
+        Setup::Mancala { pits, stones } => with_pits(pits, MancalaGame(&mut console, stones))
+            .unwrap_or(Err(Stop::Unsupported(pits))),
     };
     let flushed = console.finish();
     played.and(flushed)
@@ -225,7 +308,7 @@ pub fn run<R: BufRead, W: Write>(
 /// The Othello console flow, run at a board side known at compile time.
 struct OthelloGame<'a, R, W: Write>(&'a mut Console<R, W>);
 
-impl<R: BufRead, W: Write> WithSide for OthelloGame<'_, R, W> {
+impl<R: BufRead, W: Write> WithSize for OthelloGame<'_, R, W> {
     type Output = Result<(), Stop>;
 
     fn run<const N: usize>(self) -> Result<(), Stop> {
@@ -290,26 +373,98 @@ fn play_othello<const N: usize, R: BufRead, W: Write>(
     console.say(&game)?;
     match outcome {
         Outcome::Won(player) => console.say(text::wins(disc(player))),
-        Outcome::Draw => console.say(text::DRAW),
+        Outcome::Draw => console.say(DRAW),
+    }
+}
+
+/// The Mancala console flow, run at a pit count known at compile time.
+struct MancalaGame<'a, R, W: Write>(&'a mut Console<R, W>, u32);
+
+impl<R: BufRead, W: Write> WithSize for MancalaGame<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const P: usize>(self) -> Result<(), Stop> {
+        play_mancala(Mancala::<P>::new(self.1), self.0)
+    }
+}
+
+fn play_mancala<const P: usize, R: BufRead, W: Write>(
+    mut game: Mancala<P>,
+    console: &mut Console<R, W>,
+) -> Result<(), Stop> {
+    use mancala_text as text;
+
+    let outcome = loop {
+        console.say(&game)?;
+        let mover = game.to_move();
+        let sowing = loop {
+            let answer = console.ask(text::prompt(mover, P))?;
+            if text::UNDO.iter().any(|&word| answer.is(word)) {
+                match game.undo() {
+                    Ok(()) => break None,
+                    Err(_) => console.say(text::NOTHING_TO_UNDO)?,
+                }
+                continue;
+            }
+            let Some(pit) = answer.number() else {
+                console.say(text::invalid_pit(P))?;
+                continue;
+            };
+            match game.sow(pit) {
+                Ok(sowing) => break Some(sowing),
+                Err(MoveError::EmptyPit) => console.say(text::empty_pit(pit))?,
+                // No pit of that number (the game is not over while this loop runs).
+                Err(_) => console.say(text::invalid_pit(P))?,
+            }
+        };
+        let Some(sowing) = sowing else {
+            console.say(text::MOVE_UNDONE)?;
+            continue;
+        };
+        if let Some(taken) = sowing.captured {
+            console.say(text::captures(mover, taken))?;
+        }
+        match sowing.next {
+            Next::TurnPasses => {}
+            Next::MoveAgain => console.say(text::moves_again(mover))?,
+            Next::GameOver { swept, outcome } => {
+                if let Some((owner, stones)) = swept {
+                    console.say(text::collects(owner, stones))?;
+                }
+                break outcome;
+            }
+        }
+    };
+
+    console.say(text::GAME_OVER)?;
+    console.say(&game)?;
+    let (first, second) = (game.score(Player::First), game.score(Player::Second));
+    console.say(text::scores(first, second))?;
+    match outcome {
+        Outcome::Won(player) => console.say(text::wins(player)),
+        Outcome::Draw => console.say(DRAW),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testkit::Rng;
 
-    /// Runs Othello in-process on `input`, reading through a buffer of `capacity` bytes.
-    fn othello(
-        side: usize,
+    /// Runs a game in-process on `input`, reading through a buffer of `capacity` bytes.
+    fn play(
+        setup: Setup,
         input: &[u8],
         capacity: usize,
         echo: bool,
     ) -> (Vec<u8>, Result<(), Stop>) {
         let mut out = Vec::new();
         let reader = io::BufReader::with_capacity(capacity, input);
-        let result = run(Setup::Othello { side }, reader, &mut out, echo);
+        let result = run(setup, reader, &mut out, echo);
         (out, result)
     }
+
+    const OTHELLO_4: Setup = Setup::Othello { side: 4 };
 
     fn tokens(input: &[u8], capacity: usize) -> Vec<Vec<u8>> {
         let mut console = Console::new(
@@ -347,12 +502,12 @@ mod tests {
 
     #[test]
     fn counts_read_like_cin_integers_but_refuse_negatives() {
-        let cases: &[(&[u8], Option<u64>)] = &[
+        let cases: &[(&[u8], Option<usize>)] = &[
             (b"3", Some(3)),
             (b"+3", Some(3)),
             (b"007", Some(7)),
             (b"-0", Some(0)),
-            (b"99999999999999999999999999", Some(u64::MAX)),
+            (b"99999999999999999999999999", Some(usize::MAX)),
             (b"-1", None),
             (b"-", None),
             (b"+", None),
@@ -372,7 +527,7 @@ mod tests {
     fn a_long_token_is_read_whole_but_kept_short() {
         let mut input = vec![b'A'; 10_000];
         input.extend_from_slice(b" 0\n");
-        let (out, result) = othello(4, &input, 16, true);
+        let (out, result) = play(OTHELLO_4, &input, 16, true);
         assert!(matches!(result, Err(Stop::InputEnded)));
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with(&format!("Enter number of pits: {}\n", "A".repeat(10_000))));
@@ -392,50 +547,49 @@ mod tests {
                 }
             })
             .collect();
-        let (want, _) = othello(4, &lf, 64, false);
-        let (got, _) = othello(4, &crlf, 64, false);
+        let (want, _) = play(OTHELLO_4, &lf, 64, false);
+        let (got, _) = play(OTHELLO_4, &crlf, 64, false);
         assert_eq!(got, want);
         assert!(!got.contains(&b'\r'));
     }
 
     #[test]
     fn input_ending_anywhere_stops_with_a_prefix_of_the_full_transcript() {
-        let input = include_bytes!("../tests/golden/othello/course-run-1.in");
-        let full = include_bytes!("../tests/golden/othello/course-run-1.out");
-        // Cut only between tokens: a cut inside one leaves a different, shorter token.
-        let cuts = (0..input.len()).filter(|&cut| cut == 0 || is_separator(input[cut - 1]));
-        for cut in cuts {
-            let (out, result) = othello(4, &input[..cut], 5, false);
-            assert!(matches!(result, Err(Stop::InputEnded)), "cut at {cut}");
-            assert!(
-                full.starts_with(&out),
-                "cut at {cut}: output is not a prefix"
-            );
+        let cases: [(Setup, &[u8], &[u8]); 2] = [
+            (
+                OTHELLO_4,
+                include_bytes!("../tests/golden/othello/course-run-1.in"),
+                include_bytes!("../tests/golden/othello/course-run-1.out"),
+            ),
+            (
+                Setup::Mancala { pits: 6, stones: 4 },
+                include_bytes!("../tests/golden/mancala/default-game.in"),
+                include_bytes!("../tests/golden/mancala/default-game.out"),
+            ),
+        ];
+        for (setup, input, full) in cases {
+            // Cut only between tokens: a cut inside one leaves a different, shorter token.
+            let cuts = (0..input.len()).filter(|&cut| cut == 0 || is_separator(input[cut - 1]));
+            for cut in cuts {
+                let (out, result) = play(setup, &input[..cut], 5, false);
+                assert!(
+                    matches!(result, Err(Stop::InputEnded)),
+                    "{setup:?} cut at {cut}"
+                );
+                assert!(
+                    full.starts_with(&out),
+                    "{setup:?} cut at {cut}: not a prefix"
+                );
+            }
+            let (out, result) = play(setup, input, 5, false);
+            assert!(result.is_ok());
+            assert_eq!(out, full);
         }
-        let (out, result) = othello(4, input, 5, false);
-        assert!(result.is_ok());
-        assert_eq!(out, full);
     }
 
-    /// xorshift64: reproducible noise for the hostile-input test.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            usize::try_from(self.next() % n as u64).unwrap()
-        }
-    }
-
-    /// A stream mixing plausible answers with junk: bad numbers, bad addresses, invalid UTF-8,
-    /// NUL, CR, tabs, and an end at a random point.
-    fn hostile_input(rng: &mut Rng, side: usize) -> Vec<u8> {
+    /// A stream mixing plausible answers (from `answer`) with junk: bad numbers, bad
+    /// addresses, invalid UTF-8, NUL, CR, tabs, and an end at a random point.
+    fn hostile_input(rng: &mut Rng, answer: impl Fn(&mut Rng) -> String) -> Vec<u8> {
         let junk: &[&[u8]] = &[
             b"-1",
             b"+2",
@@ -450,6 +604,7 @@ mod tests {
             b"\xc3\xa93",
             b"#$@",
             b"u",
+            b"U",
             b"?",
             b"-",
             b"3.14",
@@ -459,12 +614,8 @@ mod tests {
         for _ in 0..rng.below(3000) {
             match rng.below(10) {
                 0..=1 => input.extend_from_slice(junk[rng.below(junk.len())]),
-                2 => input.extend_from_slice(rng.below(side * side / 2 + 3).to_string().as_bytes()),
-                3 => input.push(u8::try_from(rng.below(256)).unwrap()),
-                _ => {
-                    let col = char::from(b'a' + u8::try_from(rng.below(side + 1)).unwrap());
-                    input.extend_from_slice(format!("{col}{}", rng.below(side + 2)).as_bytes());
-                }
+                2 => input.push(u8::try_from(rng.below(256)).unwrap()),
+                _ => input.extend_from_slice(answer(rng).as_bytes()),
             }
             input.extend_from_slice(separators[rng.below(separators.len())]);
         }
@@ -473,21 +624,38 @@ mod tests {
 
     #[test]
     fn hostile_input_ends_the_game_or_the_input_never_anything_else() {
-        let mut rng = Rng(0xB0A4D);
-        let mut finished = 0;
-        for _ in 0..300 {
-            let side = crate::board::SIDES[rng.below(4)];
-            let input = hostile_input(&mut rng, side);
-            let (out, result) = othello(side, &input, 1 + rng.below(64), rng.below(2) == 0);
+        let mut rng = Rng::new(0xB0A4D);
+        let mut finished = [0; 2];
+        for round in 0..400 {
+            let (setup, input) = if round % 2 == 0 {
+                let side = crate::board::SIDES[rng.below(4)];
+                let input = hostile_input(&mut rng, |rng| match rng.below(4) {
+                    0 => rng.below(side * side / 2 + 3).to_string(),
+                    _ => {
+                        let col = char::from(b'a' + u8::try_from(rng.below(side + 1)).unwrap());
+                        format!("{col}{}", rng.below(side + 2))
+                    }
+                });
+                (Setup::Othello { side }, input)
+            } else {
+                let pits = 1 + rng.below(12);
+                let stones = 1 + u32::try_from(rng.below(99)).unwrap();
+                let input = hostile_input(&mut rng, |rng| (rng.below(pits + 2)).to_string());
+                (Setup::Mancala { pits, stones }, input)
+            };
+            let (out, result) = play(setup, &input, 1 + rng.below(64), rng.below(2) == 0);
             match result {
                 Ok(()) => {
-                    finished += 1;
+                    finished[round % 2] += 1;
                     assert!(out.ends_with(b"wins!\n") || out.ends_with(b"Draw game!\n"));
                 }
                 Err(Stop::InputEnded) => {}
-                Err(other) => panic!("stopped by {other}"),
+                Err(other) => panic!("{setup:?} stopped by {other}"),
             }
         }
-        assert!(finished > 10, "only {finished} hostile games finished");
+        assert!(
+            finished.iter().all(|&n| n > 10),
+            "too few hostile games finished: {finished:?}"
+        );
     }
 }

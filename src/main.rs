@@ -4,7 +4,10 @@
 mod board;
 mod cli;
 mod driver;
+mod mancala;
 mod othello;
+#[cfg(test)]
+mod testkit;
 
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;
@@ -29,7 +32,14 @@ fn main() -> ExitCode {
 
 fn run(cli: &Cli) -> Result<(), Stop> {
     let (setup, echo) = match &cli.game {
-        Game::Othello(args) => (Setup::Othello { side: args.size }, args.echo),
+        Game::Othello(args) => (Setup::Othello { side: args.size }, args.console.echo),
+        Game::Mancala(args) => (
+            Setup::Mancala {
+                pits: args.pits,
+                stones: args.stones,
+            },
+            args.console.echo,
+        ),
     };
     driver::run(setup, io::stdin().lock(), io::stdout().lock(), echo)
 }

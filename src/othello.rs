@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::board::{Coord, Direction, Player};
+use crate::board::{Coord, Direction, Outcome, Player};
 
 /// What occupies one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,15 +61,6 @@ pub enum MoveError {
     GameOver,
 }
 
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// This player has more discs.
-    Won(Player),
-    /// Equal disc counts.
-    Draw,
-}
-
 /// A game of Othello with pits on an `N` x `N` board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Othello<const N: usize> {
@@ -108,11 +99,12 @@ impl<const N: usize> Othello<N> {
     }
 
     /// Accepts a number of pits to place, or refuses one above [`Self::MAX_PITS`].
-    pub fn check_pit_count(count: u64) -> Result<usize, PitError> {
-        usize::try_from(count)
-            .ok()
-            .filter(|&n| n <= Self::MAX_PITS)
-            .ok_or(PitError::TooMany)
+    pub fn check_pit_count(count: usize) -> Result<usize, PitError> {
+        if count <= Self::MAX_PITS {
+            Ok(count)
+        } else {
+            Err(PitError::TooMany)
+        }
     }
 
     /// Turns an empty cell outside the centre into a pit.
@@ -256,13 +248,10 @@ impl<const N: usize> Othello<N> {
         if self.passes < 2 && !self.is_full() {
             return None;
         }
-        let black = self.count(Cell::Disc(Player::First));
-        let white = self.count(Cell::Disc(Player::Second));
-        Some(match black.cmp(&white) {
-            std::cmp::Ordering::Greater => Outcome::Won(Player::First),
-            std::cmp::Ordering::Less => Outcome::Won(Player::Second),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::by_count(
+            self.count(Cell::Disc(Player::First)),
+            self.count(Cell::Disc(Player::Second)),
+        ))
     }
 }
 
@@ -289,7 +278,8 @@ impl<const N: usize> fmt::Display for Othello<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{SIDES, WithSide, with_side};
+    use crate::board::{SIDES, WithSize, with_side};
+    use crate::testkit::Rng;
 
     /// A game from rows of `.`, `#`, `X` and `O` (spaces ignored), with `to_move` to play.
     fn game<const N: usize>(picture: &str, to_move: Player) -> Othello<N> {
@@ -566,7 +556,7 @@ mod tests {
         assert_eq!(Othello::<4>::check_pit_count(9), Err(PitError::TooMany));
         assert_eq!(Othello::<26>::check_pit_count(338), Ok(338));
         assert_eq!(
-            Othello::<26>::check_pit_count(u64::MAX),
+            Othello::<26>::check_pit_count(usize::MAX),
             Err(PitError::TooMany)
         );
     }
@@ -591,26 +581,13 @@ mod tests {
         assert_eq!(lines[13].len(), 3 + 2 * 26);
     }
 
-    /// xorshift64*: enough randomness for move choice, fixed by its seed.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
-            usize::try_from(x % n as u64).unwrap()
-        }
-    }
-
     /// Plays one random game with random pits and checks the cell accounting after every move.
     struct RandomGame(u64);
 
-    impl WithSide for RandomGame {
+    impl WithSize for RandomGame {
         type Output = ();
         fn run<const N: usize>(self) {
-            let mut rng = Rng(self.0);
+            let mut rng = Rng::new(self.0);
             let mut g = Othello::<N>::new();
             let pits = rng.below(Othello::<N>::MAX_PITS + 1);
             let mut placed = 0;
@@ -642,7 +619,7 @@ mod tests {
 
     #[test]
     fn random_games_keep_every_cell_accounted_for_and_end() {
-        let mut pick = Rng(0x5EED);
+        let mut pick = Rng::new(0x5EED);
         for seed in 1..=200 {
             let side = SIDES[pick.below(SIDES.len())];
             with_side(side, RandomGame(seed)).unwrap();

@@ -12,44 +12,81 @@ fn boardgames() -> Command {
 }
 
 #[test]
-fn sizes_outside_the_even_4_to_26_are_usage_errors() {
-    for size in [
-        "2",
-        "3",
-        "5",
-        "25",
-        "28",
-        "-4",
-        "abc",
-        "",
-        "99999999999999999999",
-    ] {
-        boardgames()
-            .args(["othello", &format!("--size={size}")])
-            .write_stdin("0\n")
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains("4, 6, ..., 26"));
+fn flag_values_outside_their_ranges_are_usage_errors() {
+    let cases: &[(&str, &str, &[&str], &str)] = &[
+        (
+            "othello",
+            "--size",
+            &[
+                "2",
+                "3",
+                "5",
+                "25",
+                "28",
+                "-4",
+                "abc",
+                "",
+                "99999999999999999999",
+            ],
+            "4, 6, ..., 26",
+        ),
+        (
+            "mancala",
+            "--pits",
+            &["0", "13", "-1", "x", "", "99999999999999999999"],
+            "1 to 12",
+        ),
+        (
+            "mancala",
+            "--stones",
+            &["0", "100", "-1", "4.5", ""],
+            "1 to 99",
+        ),
+    ];
+    for &(game, flag, values, allowed) in cases {
+        for value in values {
+            boardgames()
+                .args([game, &format!("{flag}={value}")])
+                .write_stdin("1\n")
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicate::str::contains(allowed));
+        }
     }
-    for size in ["4", "26"] {
-        boardgames()
-            .args(["othello", "--size", size])
-            .write_stdin("0\n")
-            .assert()
-            .code(1);
+    let edges: &[&[&str]] = &[
+        &["othello", "--size", "4"],
+        &["othello", "--size", "26"],
+        &["mancala", "--pits", "1", "--stones", "99"],
+        &["mancala", "--pits", "12", "--stones", "1"],
+    ];
+    for args in edges {
+        boardgames().args(*args).write_stdin("").assert().code(1);
     }
 }
 
 #[test]
-fn help_describes_the_game_with_an_example_and_version_answers() {
-    boardgames()
-        .args(["othello", "--help"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Othello (Reversi)"))
-        .stdout(predicate::str::contains("boardgames othello --size 6"))
-        .stdout(predicate::str::contains("--echo"));
+fn help_describes_each_game_with_an_example_and_version_answers() {
+    for (game, what, example) in [
+        (
+            "othello",
+            "Othello (Reversi)",
+            "boardgames othello --size 6",
+        ),
+        (
+            "mancala",
+            "Kalah (Mancala)",
+            "boardgames mancala --pits 4 --stones 3",
+        ),
+    ] {
+        boardgames()
+            .args([game, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(what))
+            .stdout(predicate::str::contains(example))
+            .stdout(predicate::str::contains("--echo"));
+    }
     boardgames()
         .arg("--version")
         .assert()
@@ -73,12 +110,27 @@ fn input_that_ends_early_is_one_error_line_and_exit_1() {
         .assert()
         .code(1)
         .stdout("Enter number of pits: ");
+    boardgames()
+        .args(["mancala", "--pits", "2", "--stones", "1"])
+        .write_stdin("1 u U \n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::ends_with(
+            "Nothing to undo!\nPlayer 1, choose a pit (1-2, u = undo): ",
+        ))
+        .stderr("error: input ended before the game was over\n");
 }
 
 #[test]
 fn a_closed_output_pipe_ends_the_program_quietly() {
+    for args in [["othello", "--size", "26"], ["mancala", "--pits", "12"]] {
+        closed_output_pipe(&args);
+    }
+}
+
+fn closed_output_pipe(args: &[&str]) {
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardgames"))
-        .args(["othello", "--size", "26"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -95,7 +147,7 @@ fn a_closed_output_pipe_ends_the_program_quietly() {
     }
     drop(stdin);
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{:?}", out.status);
+    assert!(out.status.success(), "{args:?}: {:?}", out.status);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
@@ -120,12 +172,13 @@ fn random_byte_streams_end_with_exit_0_or_1_and_no_panic() {
                 _ => u8::try_from(next() % 256).unwrap(),
             })
             .collect();
-        let size = ["4", "6", "8", "26"][round % 4];
-        let out = boardgames()
-            .args(["othello", "--size", size])
-            .write_stdin(input)
-            .output()
-            .unwrap();
+        let args = [
+            ["othello", "--size", "4"],
+            ["othello", "--size", "26"],
+            ["mancala", "--pits", "1"],
+            ["mancala", "--pits", "12"],
+        ][round % 4];
+        let out = boardgames().args(args).write_stdin(input).output().unwrap();
         let code = out.status.code();
         assert!(matches!(code, Some(0 | 1)), "round {round}: exit {code:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
