@@ -1,9 +1,11 @@
-//! Shared vocabulary of both games: the two players, cell coordinates with their text form, the
-//! eight compass directions, and the one place where a size chosen at run time becomes a const
-//! generic. Nothing here knows a game's rules, and nothing here does I/O.
+//! Shared vocabulary of both games: the two players, outcomes, cell coordinates with their text
+//! form, the eight compass directions, and the one place where a size chosen at run time becomes
+//! a const generic. Nothing here knows a game's rules, and nothing here does I/O.
 
 use std::fmt;
 use std::str::FromStr;
+
+use crate::bitboard::{Layout, Side};
 
 /// One of the two players.
 ///
@@ -103,15 +105,6 @@ impl Coord {
     #[must_use]
     pub fn is_on(self, side: usize) -> bool {
         self.col() < side && self.row() < side
-    }
-
-    /// The neighbouring cell in `dir` on a board of `side` x `side`, or `None` past the edge.
-    #[must_use]
-    pub fn step(self, dir: Direction, side: usize) -> Option<Coord> {
-        let (dc, dr) = dir.delta();
-        let col = self.col().checked_add_signed(dc)?;
-        let row = self.row().checked_add_signed(dr)?;
-        Coord::new(col, row, side)
     }
 }
 
@@ -219,13 +212,24 @@ impl Direction {
     }
 }
 
-/// A computation that needs a size as a const generic: the caller's side of [`with_side`] and
-/// [`with_pits`].
-pub trait WithSize {
+/// A computation that needs an Othello board side as a const generic: the caller's side of
+/// [`with_side`].
+pub trait WithSide {
     /// What the computation returns.
     type Output;
-    /// Runs the computation with the size `N`.
-    fn run<const N: usize>(self) -> Self::Output;
+    /// Runs the computation on a board of `N` x `N`.
+    fn run<const N: usize>(self) -> Self::Output
+    where
+        Side<N>: Layout;
+}
+
+/// A computation that needs a Mancala row length as a const generic: the caller's side of
+/// [`with_pits`].
+pub trait WithPits {
+    /// What the computation returns.
+    type Output;
+    /// Runs the computation with `P` pits per row.
+    fn run<const P: usize>(self) -> Self::Output;
 }
 
 /// The board sides Othello supports: even numbers from 4 to 26.
@@ -247,13 +251,13 @@ macro_rules! dispatch {
 
 /// Runs `job` with the Othello board `side` as a const generic, or returns `None` for a side not
 /// in [`SIDES`].
-pub fn with_side<J: WithSize>(side: usize, job: J) -> Option<J::Output> {
+pub fn with_side<J: WithSide>(side: usize, job: J) -> Option<J::Output> {
     dispatch!(side, job, 4 6 8 10 12 14 16 18 20 22 24 26)
 }
 
 /// Runs `job` with the Mancala pits per row as a const generic, or returns `None` for a count not
 /// in [`PIT_COUNTS`].
-pub fn with_pits<J: WithSize>(pits: usize, job: J) -> Option<J::Output> {
+pub fn with_pits<J: WithPits>(pits: usize, job: J) -> Option<J::Output> {
     dispatch!(pits, job, 1 2 3 4 5 6 7 8 9 10 11 12)
 }
 
@@ -301,26 +305,22 @@ mod tests {
     }
 
     #[test]
-    fn steps_stop_at_every_edge() {
-        let corner = Coord::new(0, 0, 4).unwrap();
-        let far = Coord::new(3, 3, 4).unwrap();
-        let blocked_at_corner = Direction::ALL
-            .iter()
-            .filter(|&&d| corner.step(d, 4).is_none())
-            .count();
-        assert_eq!(blocked_at_corner, 5);
-        assert_eq!(corner.step(Direction::SouthEast, 4), Coord::new(1, 1, 4));
-        assert_eq!(far.step(Direction::East, 4), None);
-        assert_eq!(far.step(Direction::NorthWest, 4), Coord::new(2, 2, 4));
-    }
-
-    #[test]
     fn every_supported_size_dispatches_to_its_own_type() {
         struct Size;
-        impl WithSize for Size {
+        impl WithSide for Size {
             type Output = usize;
-            fn run<const N: usize>(self) -> usize {
+            fn run<const N: usize>(self) -> usize
+            where
+                Side<N>: Layout,
+            {
+                assert_eq!(<Side<N> as Layout>::N, N);
                 N
+            }
+        }
+        impl WithPits for Size {
+            type Output = usize;
+            fn run<const P: usize>(self) -> usize {
+                P
             }
         }
         for size in 0..=30 {

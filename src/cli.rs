@@ -1,25 +1,25 @@
-//! The command line: one subcommand per game, each with its flags and their allowed values.
-//! It only describes and validates arguments; playing is the driver's job.
+//! The command line: one subcommand per game and per engine tool, each with its flags and their
+//! allowed values. It only describes and validates arguments; running them is the driver's job.
 
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::board::{PIT_COUNTS, SIDES};
+use crate::board::{Coord, PIT_COUNTS, SIDES};
 
 /// Console ports of two classic C++ course assignments: Othello with pits and Kalah.
 #[derive(Debug, Parser)]
 #[command(name = "boardgames", version)]
 pub struct Cli {
-    /// The game to play.
+    /// What to do.
     #[command(subcommand)]
-    pub game: Game,
+    pub command: Command,
 }
 
-/// The games on offer.
+/// The games on offer, and the engine's tools.
 #[derive(Debug, Subcommand)]
-pub enum Game {
+pub enum Command {
     /// Othello (Reversi) for two players at one console, with pits.
     #[command(
         long_about = "Othello (Reversi) for two players at one console, as the course's sample \
@@ -35,6 +35,48 @@ pub enum Game {
         after_help = "Example:\n  boardgames mancala --pits 4 --stones 3 --echo < moves.txt"
     )]
     Mancala(MancalaArgs),
+    /// Count the move paths of an Othello start position to each depth (perft).
+    #[command(
+        long_about = "Count the move paths of an Othello start position to each depth (perft).\n\
+                      A pass is a ply; a position where neither player can move is one leaf.",
+        after_help = "Example:\n  boardgames perft --size 6 --pits A1,A2,B1 --depth 8"
+    )]
+    Perft(PerftArgs),
+    /// Solve a game from its start under perfect play.
+    #[command(subcommand)]
+    Solve(Solve),
+}
+
+/// The games the solver takes.
+#[derive(Debug, Subcommand)]
+pub enum Solve {
+    /// Othello: the final disc difference (Black minus White) and a best first move.
+    #[command(after_help = "Example:\n  boardgames solve othello --size 4")]
+    Othello(BoardArgs),
+    /// Kalah: the first player's final store margin and a best first move.
+    #[command(after_help = "Example:\n  boardgames solve mancala --pits 4 --stones 3")]
+    Mancala(KalahArgs),
+}
+
+/// An Othello start position: the side and the pits.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// Board side: an even number from 4 to 26.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_side)]
+    pub size: usize,
+    /// Pit cells, separated by commas.
+    #[arg(long, value_name = "CELLS", value_delimiter = ',')]
+    pub pits: Vec<Coord>,
+}
+
+/// Flags of `boardgames perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// The deepest ply to count: 1 to 60.
+    #[arg(long, value_name = "D", value_parser = parse_depth)]
+    pub depth: u32,
 }
 
 /// Flags of `boardgames othello`.
@@ -50,14 +92,21 @@ pub struct OthelloArgs {
 /// Flags of `boardgames mancala`.
 #[derive(Debug, Args)]
 pub struct MancalaArgs {
+    #[command(flatten)]
+    pub kalah: KalahArgs,
+    #[command(flatten)]
+    pub console: ConsoleArgs,
+}
+
+/// A Kalah start position: pits per row and stones per pit.
+#[derive(Debug, Args)]
+pub struct KalahArgs {
     /// Pits in each player's row: 1 to 12.
     #[arg(long, value_name = "P", default_value_t = 6, value_parser = parse_pits)]
     pub pits: usize,
     /// Stones in each pit at the start: 1 to 99.
     #[arg(long, value_name = "S", default_value_t = 4, value_parser = parse_stones)]
     pub stones: u32,
-    #[command(flatten)]
-    pub console: ConsoleArgs,
 }
 
 /// Flags every game shares.
@@ -97,4 +146,8 @@ fn parse_pits(text: &str) -> Result<usize, String> {
 
 fn parse_stones(text: &str) -> Result<u32, String> {
     parse_in(text, |stones| STONES.contains(stones), "1 to 99")
+}
+
+fn parse_depth(text: &str) -> Result<u32, String> {
+    parse_in(text, |depth| (1..=60).contains(depth), "1 to 60")
 }

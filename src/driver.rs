@@ -4,10 +4,13 @@
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::time::Instant;
 
-use crate::board::{Coord, Outcome, Player, WithSize, with_pits, with_side};
+use crate::bitboard::{Layout, Side};
+use crate::board::{Coord, Outcome, Player, WithPits, WithSide, with_pits, with_side};
 use crate::mancala::{Mancala, MoveError, Next};
 use crate::othello::{Cell, Othello, PitError};
+use crate::search;
 
 /// The last line of a game that ended level, in both games.
 const DRAW: &str = "Draw game!\n";
@@ -39,6 +42,43 @@ mod othello_text {
 
     pub fn wins(disc: char) -> String {
         format!("Player {disc} wins!\n")
+    }
+}
+
+/// The reports of the engine tools: perft and the solvers.
+mod engine_text {
+    pub const PERFT_HEADER: &str = "depth            leaves     seconds\n";
+
+    pub fn perft_row(depth: u32, leaves: u64, seconds: f64) -> String {
+        format!("{depth:>5} {leaves:>17} {seconds:>11.3}\n")
+    }
+
+    pub fn perft_rate(leaves: u64, seconds: f64) -> String {
+        // Whole leaves per second; a run too fast to time reports its leaves.
+        let rate = if seconds > 0.0 {
+            leaves as f64 / seconds
+        } else {
+            leaves as f64
+        };
+        format!("leaves per second: {rate:.0}\n")
+    }
+
+    pub fn othello_value(value: i32) -> String {
+        format!("Black minus White under perfect play: {value:+}\n")
+    }
+
+    pub fn mancala_value(value: i32) -> String {
+        format!("Player 1 minus Player 2 under perfect play: {value:+}\n")
+    }
+
+    pub fn best_move(what: impl std::fmt::Display) -> String {
+        format!("Best first move: {what}\n")
+    }
+
+    pub const NO_MOVE: &str = "Best first move: none (Black has to pass)\n";
+
+    pub fn best_pit(pit: usize) -> String {
+        best_move(format_args!("pit {pit}"))
     }
 }
 
@@ -105,6 +145,8 @@ pub enum Stop {
     InputEnded,
     /// The game has no board of this size.
     Unsupported(usize),
+    /// A pit given on the command line that the board cannot take.
+    Pit(Coord, PitError),
     /// Reading or writing failed; a closed standard output shows up here as `BrokenPipe`.
     Io(io::Error),
 }
@@ -114,6 +156,14 @@ impl fmt::Display for Stop {
         match self {
             Stop::InputEnded => f.write_str("input ended before the game was over"),
             Stop::Unsupported(size) => write!(f, "no board of size {size}"),
+            Stop::Pit(at, PitError::TooMany) => {
+                write!(f, "pit {at}: more pits than half the board")
+            }
+            Stop::Pit(at, PitError::OffBoard) => write!(f, "pit {at} is off the board"),
+            Stop::Pit(at, PitError::Centre) => write!(f, "pit {at} is a centre cell"),
+            Stop::Pit(at, PitError::AlreadyPit | PitError::Occupied) => {
+                write!(f, "pit {at} is given twice")
+            }
             Stop::Io(err) => write!(f, "{err}"),
         }
     }
@@ -144,7 +194,7 @@ pub struct Console<R, W: Write> {
     overlong: bool,
 }
 
-impl<R: BufRead, W: Write> Console<R, W> {
+impl<R, W: Write> Console<R, W> {
     /// A console over `input` and `output`; with `echo`, every token read is written back with a
     /// line break, as a terminal would have shown it.
     pub fn new(input: R, output: W, echo: bool) -> Self {
@@ -163,6 +213,14 @@ impl<R: BufRead, W: Write> Console<R, W> {
         Ok(())
     }
 
+    /// Flushes whatever is still buffered.
+    fn finish(&mut self) -> Result<(), Stop> {
+        self.output.flush()?;
+        Ok(())
+    }
+}
+
+impl<R: BufRead, W: Write> Console<R, W> {
     /// Writes `prompt`, shows it, and reads the answer: the next whitespace-separated token.
     fn ask(&mut self, prompt: impl fmt::Display) -> Result<Answer<'_>, Stop> {
         self.say(prompt)?;
@@ -217,12 +275,6 @@ impl<R: BufRead, W: Write> Console<R, W> {
         }
         Ok(())
     }
-
-    /// Flushes whatever is still buffered.
-    fn finish(&mut self) -> Result<(), Stop> {
-        self.output.flush()?;
-        Ok(())
-    }
 }
 
 /// One token as read: its text, or `None` when it is not UTF-8 or too long to mean anything.
@@ -269,51 +321,201 @@ fn digits_value(digits: &str) -> Option<usize> {
     }))
 }
 
-/// Which game to play, with its settings.
-#[derive(Clone, Copy, Debug)]
-pub enum Setup {
-    /// Othello with pits on a board of this side.
+/// What the program was asked to do.
+#[derive(Clone, Debug)]
+pub enum Task {
+    /// Something on an Othello board of this side.
     Othello {
         /// Cells per row and column.
         side: usize,
+        /// What to do there.
+        job: OthelloJob,
     },
-    /// Kalah with these pits per row and stones per pit.
+    /// Something on a Kalah board with these pits per row and stones per pit.
     Mancala {
         /// Pits in each player's row.
         pits: usize,
         /// Stones in each pit at the start.
         stones: u32,
+        /// What to do there.
+        job: MancalaJob,
     },
 }
 
-/// Plays one game from `input` to `output`. Everything written before a stop stays written.
-pub fn run<R: BufRead, W: Write>(
-    setup: Setup,
-    input: R,
-    output: W,
-    echo: bool,
-) -> Result<(), Stop> {
-    let mut console = Console::new(input, output, echo);
-    let played = match setup {
-        Setup::Othello { side } => {
-            with_side(side, OthelloGame(&mut console)).unwrap_or(Err(Stop::Unsupported(side)))
-        }
-        Setup::Mancala { pits, stones } => with_pits(pits, MancalaGame(&mut console, stones))
-            .unwrap_or(Err(Stop::Unsupported(pits))),
-    };
-    let flushed = console.finish();
-    played.and(flushed)
+/// The things to do on an Othello board.
+#[derive(Clone, Debug)]
+pub enum OthelloJob {
+    /// Play a game at the console, echoing input if asked.
+    Play {
+        /// Write every token read back to the output.
+        echo: bool,
+    },
+    /// Count move paths from the start with these pits, to each depth up to `depth`.
+    Perft {
+        /// Pit cells.
+        pits: Vec<Coord>,
+        /// The deepest ply.
+        depth: u32,
+    },
+    /// Solve the start with these pits.
+    Solve {
+        /// Pit cells.
+        pits: Vec<Coord>,
+    },
 }
 
-/// The Othello console flow, run at a board side known at compile time.
-struct OthelloGame<'a, R, W: Write>(&'a mut Console<R, W>);
+/// The things to do on a Kalah board.
+#[derive(Clone, Copy, Debug)]
+pub enum MancalaJob {
+    /// Play a game at the console, echoing input if asked.
+    Play {
+        /// Write every token read back to the output.
+        echo: bool,
+    },
+    /// Solve the start.
+    Solve,
+}
 
-impl<R: BufRead, W: Write> WithSize for OthelloGame<'_, R, W> {
+impl Task {
+    fn echo(&self) -> bool {
+        matches!(
+            self,
+            Task::Othello {
+                job: OthelloJob::Play { echo: true },
+                ..
+            } | Task::Mancala {
+                job: MancalaJob::Play { echo: true },
+                ..
+            }
+        )
+    }
+}
+
+/// Carries out `task` with `input` and `output`. Everything written before a stop stays written.
+pub fn run<R: BufRead, W: Write>(task: Task, input: R, output: W) -> Result<(), Stop> {
+    let mut console = Console::new(input, output, task.echo());
+    let done = match task {
+        Task::Othello { side, job } => {
+            with_side(side, OthelloRun(&mut console, job)).unwrap_or(Err(Stop::Unsupported(side)))
+        }
+        Task::Mancala { pits, stones, job } => {
+            with_pits(pits, MancalaRun(&mut console, stones, job))
+                .unwrap_or(Err(Stop::Unsupported(pits)))
+        }
+    };
+    let flushed = console.finish();
+    done.and(flushed)
+}
+
+/// An Othello job, run at a board side known at compile time.
+struct OthelloRun<'a, R, W: Write>(&'a mut Console<R, W>, OthelloJob);
+
+impl<R: BufRead, W: Write> WithSide for OthelloRun<'_, R, W> {
     type Output = Result<(), Stop>;
 
-    fn run<const N: usize>(self) -> Result<(), Stop> {
-        play_othello(Othello::<N>::new(), self.0)
+    fn run<const N: usize>(self) -> Result<(), Stop>
+    where
+        Side<N>: Layout,
+    {
+        let OthelloRun(console, job) = self;
+        match job {
+            OthelloJob::Play { .. } => play_othello(Othello::<N>::new(), console),
+            OthelloJob::Perft { pits, depth } => {
+                run_perft(&othello_start::<N>(&pits)?, depth, console)
+            }
+            OthelloJob::Solve { pits } => run_solve_othello(&othello_start::<N>(&pits)?, console),
+        }
     }
+}
+
+/// A Kalah job, run at a row length known at compile time.
+struct MancalaRun<'a, R, W: Write>(&'a mut Console<R, W>, u32, MancalaJob);
+
+impl<R: BufRead, W: Write> WithPits for MancalaRun<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const P: usize>(self) -> Result<(), Stop> {
+        let MancalaRun(console, stones, job) = self;
+        match job {
+            MancalaJob::Play { .. } => play_mancala(Mancala::<P>::new(stones), console),
+            MancalaJob::Solve => run_solve_mancala(&Mancala::<P>::new(stones), console),
+        }
+    }
+}
+
+/// The Othello start position with `pits`, or the first pit it cannot take.
+fn othello_start<const N: usize>(pits: &[Coord]) -> Result<Othello<N>, Stop>
+where
+    Side<N>: Layout,
+{
+    let mut game = Othello::<N>::new();
+    if let Some(&at) = pits.get(Othello::<N>::MAX_PITS) {
+        return Err(Stop::Pit(at, PitError::TooMany));
+    }
+    for &at in pits {
+        game.add_pit(at).map_err(|err| Stop::Pit(at, err))?;
+    }
+    Ok(game)
+}
+
+/// Prints, for each depth from 1 to `depth`, the leaf count of `game`'s tree and its time, then
+/// the overall rate.
+fn run_perft<const N: usize, R, W: Write>(
+    game: &Othello<N>,
+    depth: u32,
+    console: &mut Console<R, W>,
+) -> Result<(), Stop>
+where
+    Side<N>: Layout,
+{
+    use engine_text as text;
+
+    console.say(text::PERFT_HEADER)?;
+    let (mut leaves, mut seconds) = (0, 0.0);
+    for d in 1..=depth {
+        let clock = Instant::now();
+        let count = search::perft(game.position(), d);
+        let took = clock.elapsed().as_secs_f64();
+        console.say(text::perft_row(d, count, took))?;
+        console.output.flush()?;
+        leaves += count;
+        seconds += took;
+    }
+    console.say(text::perft_rate(leaves, seconds))
+}
+
+/// Prints the perfect-play value of `game` for Black and a best first move.
+fn run_solve_othello<const N: usize, R, W: Write>(
+    game: &Othello<N>,
+    console: &mut Console<R, W>,
+) -> Result<(), Stop>
+where
+    Side<N>: Layout,
+{
+    use engine_text as text;
+
+    let solution = search::solve_othello(game.position());
+    console.say(text::othello_value(solution.value))?;
+    match solution.best.and_then(|i| Coord::new(i % N, i / N, N)) {
+        Some(at) => console.say(text::best_move(at)),
+        None => console.say(text::NO_MOVE),
+    }
+}
+
+/// Prints the perfect-play margin of `game` for Player 1 and a best first pit.
+fn run_solve_mancala<const P: usize, R, W: Write>(
+    game: &Mancala<P>,
+    console: &mut Console<R, W>,
+) -> Result<(), Stop> {
+    use engine_text as text;
+
+    let solution = search::solve_mancala(game);
+    console.say(text::mancala_value(solution.value))?;
+    // The start always has a move: every pit holds stones.
+    if let Some(pit) = solution.best {
+        console.say(text::best_pit(pit))?;
+    }
+    Ok(())
 }
 
 fn disc(player: Player) -> char {
@@ -323,7 +525,10 @@ fn disc(player: Player) -> char {
 fn play_othello<const N: usize, R: BufRead, W: Write>(
     mut game: Othello<N>,
     console: &mut Console<R, W>,
-) -> Result<(), Stop> {
+) -> Result<(), Stop>
+where
+    Side<N>: Layout,
+{
     use othello_text as text;
 
     let pits = loop {
@@ -374,17 +579,6 @@ fn play_othello<const N: usize, R: BufRead, W: Write>(
     match outcome {
         Outcome::Won(player) => console.say(text::wins(disc(player))),
         Outcome::Draw => console.say(DRAW),
-    }
-}
-
-/// The Mancala console flow, run at a pit count known at compile time.
-struct MancalaGame<'a, R, W: Write>(&'a mut Console<R, W>, u32);
-
-impl<R: BufRead, W: Write> WithSize for MancalaGame<'_, R, W> {
-    type Output = Result<(), Stop>;
-
-    fn run<const P: usize>(self) -> Result<(), Stop> {
-        play_mancala(Mancala::<P>::new(self.1), self.0)
     }
 }
 
@@ -452,19 +646,35 @@ mod tests {
     use crate::testkit::Rng;
 
     /// Runs a game in-process on `input`, reading through a buffer of `capacity` bytes.
-    fn play(
-        setup: Setup,
-        input: &[u8],
-        capacity: usize,
-        echo: bool,
-    ) -> (Vec<u8>, Result<(), Stop>) {
+    fn play(game: Game, input: &[u8], capacity: usize, echo: bool) -> (Vec<u8>, Result<(), Stop>) {
+        let task = match game {
+            Game::Othello { side } => Task::Othello {
+                side,
+                job: OthelloJob::Play { echo },
+            },
+            Game::Mancala { pits, stones } => Task::Mancala {
+                pits,
+                stones,
+                job: MancalaJob::Play { echo },
+            },
+        };
         let mut out = Vec::new();
-        let reader = io::BufReader::with_capacity(capacity, input);
-        let result = run(setup, reader, &mut out, echo);
+        let result = run(
+            task,
+            io::BufReader::with_capacity(capacity, input),
+            &mut out,
+        );
         (out, result)
     }
 
-    const OTHELLO_4: Setup = Setup::Othello { side: 4 };
+    /// A game to play in a test.
+    #[derive(Clone, Copy, Debug)]
+    enum Game {
+        Othello { side: usize },
+        Mancala { pits: usize, stones: u32 },
+    }
+
+    const OTHELLO_4: Game = Game::Othello { side: 4 };
 
     fn tokens(input: &[u8], capacity: usize) -> Vec<Vec<u8>> {
         let mut console = Console::new(
@@ -555,14 +765,14 @@ mod tests {
 
     #[test]
     fn input_ending_anywhere_stops_with_a_prefix_of_the_full_transcript() {
-        let cases: [(Setup, &[u8], &[u8]); 2] = [
+        let cases: [(Game, &[u8], &[u8]); 2] = [
             (
                 OTHELLO_4,
                 include_bytes!("../tests/golden/othello/course-run-1.in"),
                 include_bytes!("../tests/golden/othello/course-run-1.out"),
             ),
             (
-                Setup::Mancala { pits: 6, stones: 4 },
+                Game::Mancala { pits: 6, stones: 4 },
                 include_bytes!("../tests/golden/mancala/default-game.in"),
                 include_bytes!("../tests/golden/mancala/default-game.out"),
             ),
@@ -636,12 +846,12 @@ mod tests {
                         format!("{col}{}", rng.below(side + 2))
                     }
                 });
-                (Setup::Othello { side }, input)
+                (Game::Othello { side }, input)
             } else {
                 let pits = 1 + rng.below(12);
                 let stones = 1 + u32::try_from(rng.below(99)).unwrap();
                 let input = hostile_input(&mut rng, |rng| (rng.below(pits + 2)).to_string());
-                (Setup::Mancala { pits, stones }, input)
+                (Game::Mancala { pits, stones }, input)
             };
             let (out, result) = play(setup, &input, 1 + rng.below(64), rng.below(2) == 0);
             match result {

@@ -1,11 +1,13 @@
 //! `boardgames`: parses the command line, hands standard input and output to the driver, and
 //! turns the way a game stopped into an exit code and at most one line on standard error.
 
+mod bitboard;
 mod board;
 mod cli;
 mod driver;
 mod mancala;
 mod othello;
+mod search;
 #[cfg(test)]
 mod testkit;
 
@@ -14,32 +16,57 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Game};
-use driver::{Setup, Stop};
+use cli::{Cli, Command, Solve};
+use driver::{MancalaJob, OthelloJob, Stop, Task};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(&cli) {
+    match driver::run(task(cli), io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever closed our standard output has stopped listening: end quietly.
         Err(Stop::Io(err)) if err.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(stop) => {
             eprintln!("error: {stop}");
-            ExitCode::FAILURE
+            match stop {
+                // A pit the board cannot take is a mistake in the arguments.
+                Stop::Pit(..) => ExitCode::from(2),
+                _ => ExitCode::FAILURE,
+            }
         }
     }
 }
 
-fn run(cli: &Cli) -> Result<(), Stop> {
-    let (setup, echo) = match &cli.game {
-        Game::Othello(args) => (Setup::Othello { side: args.size }, args.console.echo),
-        Game::Mancala(args) => (
-            Setup::Mancala {
-                pits: args.pits,
-                stones: args.stones,
+/// What the command line asks the driver to do.
+fn task(cli: Cli) -> Task {
+    match cli.command {
+        Command::Othello(args) => Task::Othello {
+            side: args.size,
+            job: OthelloJob::Play {
+                echo: args.console.echo,
             },
-            args.console.echo,
-        ),
-    };
-    driver::run(setup, io::stdin().lock(), io::stdout().lock(), echo)
+        },
+        Command::Mancala(args) => Task::Mancala {
+            pits: args.kalah.pits,
+            stones: args.kalah.stones,
+            job: MancalaJob::Play {
+                echo: args.console.echo,
+            },
+        },
+        Command::Perft(args) => Task::Othello {
+            side: args.board.size,
+            job: OthelloJob::Perft {
+                pits: args.board.pits,
+                depth: args.depth,
+            },
+        },
+        Command::Solve(Solve::Othello(args)) => Task::Othello {
+            side: args.size,
+            job: OthelloJob::Solve { pits: args.pits },
+        },
+        Command::Solve(Solve::Mancala(args)) => Task::Mancala {
+            pits: args.pits,
+            stones: args.stones,
+            job: MancalaJob::Solve,
+        },
+    }
 }

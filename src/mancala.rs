@@ -274,7 +274,7 @@ impl<const PITS: usize> fmt::Display for Mancala<PITS> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{PIT_COUNTS, WithSize, with_pits};
+    use crate::board::{PIT_COUNTS, WithPits, with_pits};
     use crate::testkit::Rng;
 
     /// A game from the board as drawn: Player 2's row left to right (pits P..1), Player 1's row
@@ -536,7 +536,7 @@ mod tests {
     /// Random games with random undos, checking conservation and the undo history throughout.
     struct RandomGames(u64);
 
-    impl WithSize for RandomGames {
+    impl WithPits for RandomGames {
         type Output = ();
         fn run<const P: usize>(self) {
             let mut rng = Rng::new(self.0);

@@ -5,7 +5,8 @@
 
 use std::fmt;
 
-use crate::board::{Coord, Direction, Outcome, Player};
+use crate::bitboard::{self, Bits as _, Layout, Position, Side};
+use crate::board::{Coord, Outcome, Player};
 
 /// What occupies one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,22 +62,41 @@ pub enum MoveError {
     GameOver,
 }
 
+/// The bit set of an `N` x `N` board.
+type Bits<const N: usize> = <Side<N> as Layout>::Bits;
+
 /// A game of Othello with pits on an `N` x `N` board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Othello<const N: usize> {
-    cells: [[Cell; N]; N],
+pub struct Othello<const N: usize>
+where
+    Side<N>: Layout,
+{
+    /// The discs of each player, by [`Player::index`].
+    discs: [Bits<N>; 2],
+    pits: Bits<N>,
     to_move: Player,
     /// Passes in a row; two end the game.
     passes: u8,
 }
 
-impl<const N: usize> Default for Othello<N> {
+impl<const N: usize> Default for Othello<N>
+where
+    Side<N>: Layout,
+{
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<const N: usize> Othello<N> {
+/// The bit index of a cell.
+fn index<const N: usize>(at: Coord) -> usize {
+    at.row() * N + at.col()
+}
+
+impl<const N: usize> Othello<N>
+where
+    Side<N>: Layout,
+{
     /// The most pits a board may have: half its cells.
     pub const MAX_PITS: usize = N * N / 2;
 
@@ -85,14 +105,11 @@ impl<const N: usize> Othello<N> {
     #[must_use]
     pub fn new() -> Self {
         const { assert!(N.is_multiple_of(2) && N >= 4 && N <= crate::board::MAX_SIDE) };
-        let mut cells = [[Cell::Empty; N]; N];
         let (a, b) = (N / 2 - 1, N / 2);
-        cells[a][a] = Cell::Disc(Player::First);
-        cells[b][b] = Cell::Disc(Player::First);
-        cells[a][b] = Cell::Disc(Player::Second);
-        cells[b][a] = Cell::Disc(Player::Second);
+        let cell = |col, row| Bits::<N>::cell(row * N + col);
         Othello {
-            cells,
+            discs: [cell(a, a) | cell(b, b), cell(b, a) | cell(a, b)],
+            pits: Bits::<N>::EMPTY,
             to_move: Player::First,
             passes: 0,
         }
@@ -117,7 +134,7 @@ impl<const N: usize> Othello<N> {
         }
         match self.cell(at) {
             Cell::Empty => {
-                self.cells[at.row()][at.col()] = Cell::Pit;
+                self.pits |= Bits::<N>::cell(index::<N>(at));
                 Ok(())
             }
             Cell::Pit => Err(PitError::AlreadyPit),
@@ -130,13 +147,19 @@ impl<const N: usize> Othello<N> {
         centre.contains(&at.col()) && centre.contains(&at.row())
     }
 
-    /// What occupies `at`.
-    ///
-    /// # Panics
-    /// If `at` lies outside the board; check with [`Coord::is_on`] first.
+    /// What occupies `at`; a cell off the board reads as a pit, since no one may play there.
     #[must_use]
     pub fn cell(&self, at: Coord) -> Cell {
-        self.cells[at.row()][at.col()]
+        let i = index::<N>(at);
+        if !at.is_on(N) || self.pits.has(i) {
+            Cell::Pit
+        } else if self.discs[0].has(i) {
+            Cell::Disc(Player::First)
+        } else if self.discs[1].has(i) {
+            Cell::Disc(Player::Second)
+        } else {
+            Cell::Empty
+        }
     }
 
     /// The player whose turn it is.
@@ -145,46 +168,44 @@ impl<const N: usize> Othello<N> {
         self.to_move
     }
 
-    /// The discs the player to move would flip by playing at `at`, in no particular order.
-    fn flips(&self, at: Coord) -> impl Iterator<Item = Coord> + '_ {
-        let me = Cell::Disc(self.to_move);
-        let them = Cell::Disc(self.to_move.opponent());
-        Direction::ALL.into_iter().flat_map(move |dir| {
-            let line = std::iter::successors(at.step(dir, N), move |c| c.step(dir, N));
-            let mut run = 0;
-            for c in line.clone() {
-                match self.cell(c) {
-                    cell if cell == them => run += 1,
-                    cell if cell == me => break,
-                    _ => {
-                        run = 0;
-                        break;
-                    }
-                }
-            }
-            // A run that reaches the edge without a closing disc flips nothing either.
-            let closed = line.clone().nth(run).is_some_and(|c| self.cell(c) == me);
-            line.take(if closed { run } else { 0 })
-        })
+    /// The discs of the player to move and of the other player.
+    fn sides(&self) -> (Bits<N>, Bits<N>) {
+        let me = self.to_move.index();
+        (self.discs[me], self.discs[1 - me])
     }
 
-    /// Whether the player to move may place a disc at `at`.
+    fn empty(&self) -> Bits<N> {
+        <Side<N> as Layout>::ALL & !(self.discs[0] | self.discs[1] | self.pits)
+    }
+
+    /// The board as the engine sees it, from the side of the player to move.
     #[must_use]
-    pub fn is_legal(&self, at: Coord) -> bool {
-        at.is_on(N) && self.cell(at) == Cell::Empty && self.flips(at).next().is_some()
+    pub fn position(&self) -> Position<Side<N>> {
+        let (me, opp) = self.sides();
+        Position {
+            me,
+            opp,
+            empty: self.empty(),
+        }
     }
 
-    /// Every cell the player to move may play, row by row.
-    pub fn legal_moves(&self) -> impl Iterator<Item = Coord> + '_ {
-        (0..N)
-            .flat_map(|row| (0..N).filter_map(move |col| Coord::new(col, row, N)))
-            .filter(|&c| self.is_legal(c))
+    /// The cells the player to move may play.
+    fn legal(&self) -> Bits<N> {
+        self.position().moves()
+    }
+
+    /// Every cell the player to move may play, row by row (for tests that play random games).
+    #[cfg(test)]
+    pub fn legal_moves(&self) -> impl Iterator<Item = Coord> + use<N> {
+        self.legal()
+            .cells()
+            .filter_map(|i| Coord::new(i % N, i / N, N))
     }
 
     /// Whether the player to move has any legal move.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
-        self.legal_moves().next().is_some()
+        !self.legal().is_empty()
     }
 
     /// Places a disc for the player to move, flips every sandwiched line and hands the turn
@@ -199,17 +220,18 @@ impl<const N: usize> Othello<N> {
         if self.cell(at) != Cell::Empty {
             return Err(MoveError::Occupied);
         }
-        let flips: Vec<Coord> = self.flips(at).collect();
-        if flips.is_empty() {
+        let (me, opp) = self.sides();
+        let i = index::<N>(at);
+        let flipped = bitboard::flips::<Side<N>>(me, opp, i);
+        if flipped.is_empty() {
             return Err(MoveError::NoFlips);
         }
-        let disc = Cell::Disc(self.to_move);
-        for c in std::iter::once(at).chain(flips.iter().copied()) {
-            self.cells[c.row()][c.col()] = disc;
-        }
+        let mover = self.to_move.index();
+        self.discs[mover] |= flipped | Bits::<N>::cell(i);
+        self.discs[1 - mover] ^= flipped;
         self.to_move = self.to_move.opponent();
         self.passes = 0;
-        Ok(flips.len())
+        Ok(flipped.len() as usize)
     }
 
     /// Hands the turn over without a move, which is allowed only when there is no legal move.
@@ -225,20 +247,21 @@ impl<const N: usize> Othello<N> {
         Ok(())
     }
 
-    fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.cells.iter().flatten().copied()
-    }
-
     /// Whether no cell is empty.
     #[must_use]
     pub fn is_full(&self) -> bool {
-        self.cells().all(|c| c != Cell::Empty)
+        self.empty().is_empty()
     }
 
     /// How many cells hold `cell`.
     #[must_use]
     pub fn count(&self, cell: Cell) -> usize {
-        self.cells().filter(|&c| c == cell).count()
+        let set = match cell {
+            Cell::Empty => self.empty(),
+            Cell::Pit => self.pits,
+            Cell::Disc(player) => self.discs[player.index()],
+        };
+        set.len() as usize
     }
 
     /// `None` while the game goes on; it is over once the board is full or both players passed
@@ -253,18 +276,28 @@ impl<const N: usize> Othello<N> {
             self.count(Cell::Disc(Player::Second)),
         ))
     }
+
+    /// The rows of the board, top first, each as its cells from column `A`.
+    fn rows(&self) -> impl Iterator<Item = impl Iterator<Item = Cell> + '_> + '_ {
+        (0..N).map(move |row| {
+            (0..N).filter_map(move |col| Coord::new(col, row, N).map(|at| self.cell(at)))
+        })
+    }
 }
 
 /// The board as the course's `print_board` writes it: a header of column letters, then each row
 /// number right-aligned in width 2 followed by every cell and a space.
-impl<const N: usize> fmt::Display for Othello<N> {
+impl<const N: usize> fmt::Display for Othello<N>
+where
+    Side<N>: Layout,
+{
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("  ")?;
         for letter in (b'A'..).take(N) {
             write!(f, " {}", char::from(letter))?;
         }
         f.write_str("\n")?;
-        for (row, cells) in self.cells.iter().enumerate() {
+        for (row, cells) in self.rows().enumerate() {
             write!(f, "{:>2} ", row + 1)?;
             for cell in cells {
                 write!(f, "{} ", cell.symbol())?;
@@ -278,11 +311,14 @@ impl<const N: usize> fmt::Display for Othello<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{SIDES, WithSize, with_side};
+    use crate::board::{SIDES, WithSide, with_side};
     use crate::testkit::Rng;
 
     /// A game from rows of `.`, `#`, `X` and `O` (spaces ignored), with `to_move` to play.
-    fn game<const N: usize>(picture: &str, to_move: Player) -> Othello<N> {
+    fn game<const N: usize>(picture: &str, to_move: Player) -> Othello<N>
+    where
+        Side<N>: Layout,
+    {
         let rows: Vec<Vec<Cell>> = picture
             .lines()
             .map(|line| {
@@ -300,23 +336,34 @@ mod tests {
             .filter(|row: &Vec<Cell>| !row.is_empty())
             .collect();
         assert_eq!(rows.len(), N, "picture rows");
-        let mut cells = [[Cell::Empty; N]; N];
-        for (dst, src) in cells.iter_mut().zip(rows) {
-            *dst = src.try_into().expect("picture row of N cells");
-        }
-        Othello {
-            cells,
+        let mut g = Othello::<N> {
+            discs: [Bits::<N>::EMPTY; 2],
+            pits: Bits::<N>::EMPTY,
             to_move,
             passes: 0,
+        };
+        for (row, cells) in rows.iter().enumerate() {
+            assert_eq!(cells.len(), N, "picture row {row}");
+            for (col, &cell) in cells.iter().enumerate() {
+                let bit = Bits::<N>::cell(row * N + col);
+                match cell {
+                    Cell::Empty => {}
+                    Cell::Pit => g.pits |= bit,
+                    Cell::Disc(player) => g.discs[player.index()] |= bit,
+                }
+            }
         }
+        g
     }
 
     /// The board rows of a game as the picture helper draws them, one line each.
-    fn picture<const N: usize>(game: &Othello<N>) -> String {
-        game.cells
-            .iter()
+    fn picture<const N: usize>(game: &Othello<N>) -> String
+    where
+        Side<N>: Layout,
+    {
+        game.rows()
             .map(|row| {
-                let line: Vec<String> = row.iter().map(|c| c.symbol().to_string()).collect();
+                let line: Vec<String> = row.map(|c| c.symbol().to_string()).collect();
                 line.join(" ") + "\n"
             })
             .collect()
@@ -327,7 +374,10 @@ mod tests {
     }
 
     /// Plays `mv` on `before` and expects the picture `after` and the flip count `flipped`.
-    fn check<const N: usize>(before: &str, mover: Player, mv: &str, after: &str, flipped: usize) {
+    fn check<const N: usize>(before: &str, mover: Player, mv: &str, after: &str, flipped: usize)
+    where
+        Side<N>: Layout,
+    {
         let mut g = game::<N>(before, mover);
         assert_eq!(g.play(at(mv)), Ok(flipped), "{mv} on\n{before}");
         let want = game::<N>(after, mover.opponent());
@@ -488,7 +538,7 @@ mod tests {
         for row in [". O O O", ". O O #", ". O . X"] {
             let board = format!("{row}\n. . . .\n. . . .\n. . . .");
             let g = game::<4>(&board, Player::First);
-            assert!(!g.is_legal(at("A1")), "{row}");
+            assert_eq!(g.clone().play(at("A1")), Err(MoveError::NoFlips), "{row}");
         }
     }
 
@@ -584,9 +634,12 @@ mod tests {
     /// Plays one random game with random pits and checks the cell accounting after every move.
     struct RandomGame(u64);
 
-    impl WithSize for RandomGame {
+    impl WithSide for RandomGame {
         type Output = ();
-        fn run<const N: usize>(self) {
+        fn run<const N: usize>(self)
+        where
+            Side<N>: Layout,
+        {
             let mut rng = Rng::new(self.0);
             let mut g = Othello::<N>::new();
             let pits = rng.below(Othello::<N>::MAX_PITS + 1);

@@ -1,0 +1,690 @@
+//! The Othello engine's bit sets and the rules that live on them: move generation and flips by
+//! whole-board shifts. A board of side `N` keeps one bit per cell, cell `row * N + col`; sides up
+//! to 8 fit one `u64`, larger ones a fixed array of words (`Wide<W>`) sized for the side, chosen
+//! per side by `Side<N>: Layout`. Nothing here knows about turns, passes or text.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use crate::board::Direction;
+
+/// A set of board cells, one bit each.
+pub trait Bits:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// The empty set.
+    const EMPTY: Self;
+
+    /// The set holding only cell `i`.
+    fn cell(i: usize) -> Self;
+
+    /// Every cell moved `k` places up (towards higher indices), `0 < k < 64`; bits pushed past
+    /// the top are lost.
+    #[must_use]
+    fn up(self, k: u32) -> Self;
+
+    /// Every cell moved `k` places down, `0 < k < 64`; bits pushed below cell 0 are lost.
+    #[must_use]
+    fn down(self, k: u32) -> Self;
+
+    /// How many cells are in the set.
+    fn len(self) -> u32;
+
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
+    }
+
+    /// Whether cell `i` is in the set.
+    fn has(self, i: usize) -> bool {
+        !(self & Self::cell(i)).is_empty()
+    }
+
+    /// The lowest cell of a non-empty set, or `None`.
+    fn first(self) -> Option<usize>;
+
+    /// The set without its lowest cell.
+    #[must_use]
+    fn without_first(self) -> Self;
+
+    /// The cells of the set, lowest first.
+    fn cells(self) -> Cells<Self> {
+        Cells(self)
+    }
+}
+
+/// The cells of a set in increasing order.
+pub struct Cells<B>(B);
+
+impl<B: Bits> Iterator for Cells<B> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let i = self.0.first()?;
+        self.0 = self.0.without_first();
+        Some(i)
+    }
+}
+
+impl Bits for u64 {
+    const EMPTY: u64 = 0;
+
+    fn cell(i: usize) -> u64 {
+        1 << i
+    }
+
+    fn up(self, k: u32) -> u64 {
+        self << k
+    }
+
+    fn down(self, k: u32) -> u64 {
+        self >> k
+    }
+
+    fn len(self) -> u32 {
+        self.count_ones()
+    }
+
+    fn first(self) -> Option<usize> {
+        (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+
+    fn without_first(self) -> u64 {
+        self & self.wrapping_sub(1)
+    }
+}
+
+/// A set of up to `64 * W` cells: word 0 holds cells 0..64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wide<const W: usize>([u64; W]);
+
+impl<const W: usize> Wide<W> {
+    /// The set of cells `i` in `0..n * n` whose column `i % n` is not `skip` (`usize::MAX` skips
+    /// none). Usable in constants, where the board masks are built.
+    const fn board(n: usize, skip: usize) -> Self {
+        let mut words = [0; W];
+        let mut i = 0;
+        while i < n * n {
+            if i % n != skip {
+                words[i / 64] |= 1 << (i % 64);
+            }
+            i += 1;
+        }
+        Wide(words)
+    }
+}
+
+/// [`Wide::board`] for a single word.
+const fn board_u64(n: usize, skip: usize) -> u64 {
+    Wide::<1>::board(n, skip).0[0]
+}
+
+/// The word-by-word operators of `Wide`.
+macro_rules! wide_ops {
+    ($($op:ident $method:ident $op_assign:ident $method_assign:ident;)*) => {$(
+        impl<const W: usize> $op for Wide<W> {
+            type Output = Self;
+            #[inline]
+            fn $method(self, other: Self) -> Self {
+                Wide(std::array::from_fn(|i| $op::$method(self.0[i], other.0[i])))
+            }
+        }
+
+        impl<const W: usize> $op_assign for Wide<W> {
+            #[inline]
+            fn $method_assign(&mut self, other: Self) {
+                *self = $op::$method(*self, other);
+            }
+        }
+    )*};
+}
+
+wide_ops! {
+    BitAnd bitand BitAndAssign bitand_assign;
+    BitOr bitor BitOrAssign bitor_assign;
+    BitXor bitxor BitXorAssign bitxor_assign;
+}
+
+impl<const W: usize> Not for Wide<W> {
+    type Output = Self;
+    #[inline]
+    fn not(self) -> Self {
+        Wide(self.0.map(|w| !w))
+    }
+}
+
+impl<const W: usize> Bits for Wide<W> {
+    const EMPTY: Self = Wide([0; W]);
+
+    fn cell(i: usize) -> Self {
+        let mut words = [0; W];
+        words[i / 64] = 1 << (i % 64);
+        Wide(words)
+    }
+
+    #[inline]
+    fn up(self, k: u32) -> Self {
+        Wide(std::array::from_fn(|i| {
+            let carry = if i == 0 { 0 } else { self.0[i - 1] >> (64 - k) };
+            (self.0[i] << k) | carry
+        }))
+    }
+
+    #[inline]
+    fn down(self, k: u32) -> Self {
+        Wide(std::array::from_fn(|i| {
+            let carry = if i + 1 == W {
+                0
+            } else {
+                self.0[i + 1] << (64 - k)
+            };
+            (self.0[i] >> k) | carry
+        }))
+    }
+
+    fn len(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    fn has(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    #[inline]
+    fn is_empty(self) -> bool {
+        // An OR of the words, where `==` on the array would call memcmp.
+        self.0.iter().fold(0, |acc, w| acc | w) == 0
+    }
+
+    fn first(self) -> Option<usize> {
+        let (i, w) = self.0.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(i * 64 + w.trailing_zeros() as usize)
+    }
+
+    fn without_first(self) -> Self {
+        let mut words = self.0;
+        if let Some(w) = words.iter_mut().find(|w| **w != 0) {
+            *w &= *w - 1;
+        }
+        Wide(words)
+    }
+}
+
+/// A board side as a type, for choosing its bit set.
+pub struct Side<const N: usize>;
+
+/// The bit set and the masks of one board side.
+pub trait Layout {
+    /// Cells per row and column.
+    const N: usize;
+    /// The bit set wide enough for `N * N` cells.
+    type Bits: Bits;
+    /// Every cell of the board.
+    const ALL: Self::Bits;
+    /// Every cell but those of the first column.
+    const NOT_FIRST_COLUMN: Self::Bits;
+    /// Every cell but those of the last column.
+    const NOT_LAST_COLUMN: Self::Bits;
+
+    /// The cells where `me` may play: see [`moves`].
+    #[inline]
+    fn moves(me: Self::Bits, opp: Self::Bits, empty: Self::Bits) -> Self::Bits
+    where
+        Self: Sized,
+    {
+        rays::moves::<Self>(me, opp, empty)
+    }
+
+    /// The discs that `me` playing `at` turns over: see [`flips`].
+    #[inline]
+    fn flips(me: Self::Bits, opp: Self::Bits, at: usize) -> Self::Bits
+    where
+        Self: Sized,
+    {
+        rays::flips::<Self>(me, opp, at)
+    }
+}
+
+macro_rules! layouts {
+    ($(
+        $n:literal => $bits:ty, $board:path
+        $(, moves = $moves:path)? $(, flips = $flips:path)?;
+    )*) => {$(
+        impl Layout for Side<$n> {
+            const N: usize = $n;
+            type Bits = $bits;
+            const ALL: $bits = $board($n, usize::MAX);
+            const NOT_FIRST_COLUMN: $bits = $board($n, 0);
+            const NOT_LAST_COLUMN: $bits = $board($n, $n - 1);
+            $(
+                #[inline]
+                fn moves(me: $bits, opp: $bits, empty: $bits) -> $bits {
+                    $moves(me, opp, empty)
+                }
+            )?
+            $(
+                #[inline]
+                fn flips(me: $bits, opp: $bits, at: usize) -> $bits {
+                    $flips(me, opp, at)
+                }
+            )?
+        }
+    )*};
+}
+
+layouts! {
+    4 => u64, board_u64, moves = narrow_moves::<Self>, flips = narrow_flips::<Self>;
+    6 => u64, board_u64, moves = narrow_moves::<Self>, flips = narrow_flips::<Self>;
+    8 => u64, board_u64, moves = narrow_moves::<Self>, flips = narrow_flips::<Self>;
+    10 => Wide<2>, Wide::<2>::board, moves = wide_moves::<2, Self>;
+    12 => Wide<3>, Wide::<3>::board, moves = wide_moves::<3, Self>;
+    14 => Wide<4>, Wide::<4>::board, moves = wide_moves::<4, Self>;
+    16 => Wide<4>, Wide::<4>::board, moves = wide_moves::<4, Self>;
+    18 => Wide<6>, Wide::<6>::board, moves = wide_moves::<6, Self>;
+    20 => Wide<7>, Wide::<7>::board, moves = wide_moves::<7, Self>;
+    22 => Wide<8>, Wide::<8>::board, moves = wide_moves::<8, Self>;
+    24 => Wide<9>, Wide::<9>::board, moves = wide_moves::<9, Self>;
+    26 => Wide<11>, Wide::<11>::board, moves = wide_moves::<11, Self>;
+}
+
+/// Every cell of `x` moved one step towards `dir`, dropping what leaves the board.
+#[inline(always)]
+fn step<L: Layout>(x: L::Bits, dir: Direction) -> L::Bits {
+    let (dc, dr) = dir.delta();
+    // Side <= 26, so a step is at most 27 cells and fits every conversion below.
+    let shift = dr * L::N as isize + dc;
+    let moved = if shift > 0 {
+        x.up(shift.unsigned_abs() as u32)
+    } else {
+        x.down(shift.unsigned_abs() as u32)
+    };
+    // A step along a row wraps the last column onto the next row's first, and the other way.
+    match dc {
+        1 => moved & L::NOT_FIRST_COLUMN,
+        -1 => moved & L::NOT_LAST_COLUMN,
+        _ => moved & L::ALL,
+    }
+}
+
+/// The eight directions on a one-word board as (left rotation, the cells a disc may land on
+/// when rotated so). Rotations rather than shifts keep both directions of a line one operation;
+/// each mask drops what wraps around a row's end or around the word.
+#[inline(always)]
+fn narrow_directions<L: Layout<Bits = u64>>() -> [(u32, u64); 8] {
+    let n = L::N as u32;
+    let (first, last) = (L::NOT_FIRST_COLUMN, L::NOT_LAST_COLUMN);
+    // (shift, mask moving up, mask moving down) for each line through a cell.
+    let lines = [
+        (1, first, last),
+        (n, L::ALL, L::ALL),
+        (n + 1, first, last),
+        (n - 1, last, first),
+    ];
+    let mut directions = [(0, 0); 8];
+    for (i, (k, up, down)) in lines.into_iter().enumerate() {
+        // Moving up by k, bits land at k or above; moving down, below 64 - k.
+        directions[2 * i] = (k, up & (u64::MAX << k));
+        directions[2 * i + 1] = (64 - k, down & (u64::MAX >> k));
+    }
+    directions
+}
+
+/// The cells of the run of `opp` discs that starts next to a cell of `seed` in one direction
+/// (rotation `r`, landing mask `mask`). Two single steps, then steps of two over pairs of `opp`
+/// discs, cover every run a one-word board has room for (at most `N - 2`) without a branch.
+#[inline(always)]
+fn narrow_run<L: Layout<Bits = u64>>(seed: u64, opp: u64, (r, mask): (u32, u64)) -> u64 {
+    let opp = opp & mask;
+    let mut run = seed.rotate_left(r) & opp;
+    run |= run.rotate_left(r) & opp;
+    let pairs = opp & opp.rotate_left(r);
+    for _ in 0..(L::N - 4) / 2 {
+        run |= run.rotate_left(2 * r) & pairs;
+    }
+    run
+}
+
+/// [`moves`] for boards in one word: the cells just past every run of `opp` discs that starts
+/// next to `me`, in all eight directions.
+#[inline]
+fn narrow_moves<L: Layout<Bits = u64>>(me: u64, opp: u64, empty: u64) -> u64 {
+    let mut found = 0;
+    for dir @ (r, mask) in narrow_directions::<L>() {
+        found |= narrow_run::<L>(me, opp, dir).rotate_left(r) & mask;
+    }
+    found & empty
+}
+
+/// [`flips`] for boards in one word: each run of `opp` discs from `at`, kept when the cell past
+/// it holds a disc of `me`.
+#[inline]
+fn narrow_flips<L: Layout<Bits = u64>>(me: u64, opp: u64, at: usize) -> u64 {
+    let mut flipped = 0;
+    for dir @ (r, mask) in narrow_directions::<L>() {
+        let run = narrow_run::<L>(1 << at, opp, dir);
+        // All ones when the cell past the run holds a disc of `me`, zero otherwise.
+        let closed = 0u64.wrapping_sub(u64::from(run.rotate_left(r) & mask & me != 0));
+        flipped |= run & closed;
+    }
+    flipped
+}
+
+/// [`moves`] for boards of several words: each direction flooded while its run goes on, over
+/// only the words from just before the first disc to just after the last, since no move lies
+/// further than a row and a column from a disc. Early in a game that is a few words of many.
+#[inline]
+#[expect(
+    clippy::needless_range_loop,
+    reason = "a word's step reads its neighbours, so the loops go by index"
+)]
+fn wide_moves<const W: usize, L: Layout<Bits = Wide<W>>>(
+    me: Wide<W>,
+    opp: Wide<W>,
+    empty: Wide<W>,
+) -> Wide<W> {
+    let discs = (me | opp).0;
+    let Some(first) = discs.iter().position(|&w| w != 0) else {
+        return Wide::EMPTY;
+    };
+    let last = discs.iter().rposition(|&w| w != 0).unwrap_or(first);
+    // A step is at most N + 1 <= 27 cells, so it reaches at most one word further.
+    let (lo, hi) = (first.saturating_sub(1), (last + 1).min(W - 1));
+    let mut found = [0u64; W];
+    for dir in Direction::ALL {
+        let (dc, dr) = dir.delta();
+        let shift = dr * L::N as isize + dc;
+        let k = shift.unsigned_abs() as u32;
+        let keep = match dc {
+            1 => L::NOT_FIRST_COLUMN.0,
+            -1 => L::NOT_LAST_COLUMN.0,
+            _ => L::ALL.0,
+        };
+        // One step of every cell of `x` in the window; words outside it are zero.
+        let step = |x: &[u64; W], i: usize| {
+            let moved = if shift > 0 {
+                (x[i] << k) | if i > lo { x[i - 1] >> (64 - k) } else { 0 }
+            } else {
+                (x[i] >> k) | if i < hi { x[i + 1] << (64 - k) } else { 0 }
+            };
+            moved & keep[i]
+        };
+        let mut run = [0u64; W];
+        let mut any = 0;
+        for i in lo..=hi {
+            run[i] = step(&me.0, i) & opp.0[i];
+            any |= run[i];
+        }
+        while any != 0 {
+            let mut next = [0u64; W];
+            any = 0;
+            for i in lo..=hi {
+                let moved = step(&run, i);
+                found[i] |= moved & empty.0[i];
+                next[i] = moved & opp.0[i];
+                any |= next[i];
+            }
+            run = next;
+        }
+    }
+    Wide(found)
+}
+
+/// The cells where `me` may play: empty (`empty`) cells from which a straight line of one or
+/// more `opp` discs runs to a disc of `me`.
+#[inline]
+pub fn moves<L: Layout>(me: L::Bits, opp: L::Bits, empty: L::Bits) -> L::Bits {
+    L::moves(me, opp, empty)
+}
+
+/// Generic versions of the engine's operations, for any [`Layout`].
+mod rays {
+    use super::{Bits, Direction, Layout, step};
+
+    /// [`super::moves`] by flooding each direction until the run of `opp` discs ends.
+    #[inline]
+    pub fn moves<L: Layout>(me: L::Bits, opp: L::Bits, empty: L::Bits) -> L::Bits {
+        let mut found = L::Bits::EMPTY;
+        for dir in Direction::ALL {
+            let mut run = step::<L>(me, dir) & opp;
+            while !run.is_empty() {
+                let next = step::<L>(run, dir);
+                found |= next & empty;
+                run = next & opp;
+            }
+        }
+        found
+    }
+
+    /// [`super::flips`] by walking each direction from `at`, cell by cell, while it meets
+    /// `opp` discs: on a wide board a few bit tests cost far less than whole-board shifts.
+    #[inline]
+    pub fn flips<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
+        let mut flipped = L::Bits::EMPTY;
+        let (col, row) = (at % L::N, at / L::N);
+        for dir in Direction::ALL {
+            let (dc, dr) = dir.delta();
+            let next = |(c, r): (usize, usize)| {
+                let c = c.checked_add_signed(dc).filter(|&c| c < L::N)?;
+                let r = r.checked_add_signed(dr).filter(|&r| r < L::N)?;
+                Some((c, r))
+            };
+            let mut line = L::Bits::EMPTY;
+            let mut cell = next((col, row));
+            while let Some((c, r)) = cell.filter(|&(c, r)| opp.has(r * L::N + c)) {
+                line |= L::Bits::cell(r * L::N + c);
+                cell = next((c, r));
+            }
+            if cell.is_some_and(|(c, r)| me.has(r * L::N + c)) {
+                flipped |= line;
+            }
+        }
+        flipped
+    }
+}
+
+/// The `opp` discs that `me` playing on the empty cell `at` turns over: every line of `opp`
+/// discs from `at` closed by a disc of `me`. Empty when the move is illegal.
+#[inline]
+pub fn flips<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
+    L::flips(me, opp, at)
+}
+
+/// A position as the engine sees it: the discs of the player to move, of the other player,
+/// and the empty cells (pits are in none of the three).
+pub struct Position<L: Layout> {
+    /// Discs of the player to move.
+    pub me: L::Bits,
+    /// Discs of the other player.
+    pub opp: L::Bits,
+    /// Cells free for a disc.
+    pub empty: L::Bits,
+}
+
+impl<L: Layout> Clone for Position<L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<L: Layout> Copy for Position<L> {}
+
+impl<L: Layout> Position<L> {
+    /// The cells the player to move may play.
+    #[inline]
+    pub fn moves(&self) -> L::Bits {
+        moves::<L>(self.me, self.opp, self.empty)
+    }
+
+    /// The position after the player to move plays `at`, which must be one of [`Self::moves`];
+    /// the other player is then to move.
+    #[inline]
+    #[must_use]
+    pub fn play(&self, at: usize) -> Self {
+        let flipped = flips::<L>(self.me, self.opp, at);
+        let placed = L::Bits::cell(at);
+        Position {
+            me: self.opp ^ flipped,
+            opp: self.me | flipped | placed,
+            empty: self.empty ^ placed,
+        }
+    }
+
+    /// The same board with the other player to move.
+    #[inline]
+    #[must_use]
+    pub fn pass(&self) -> Self {
+        Position {
+            me: self.opp,
+            opp: self.me,
+            empty: self.empty,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::Rng;
+
+    fn set<L: Layout>(cells: &[usize]) -> L::Bits {
+        cells
+            .iter()
+            .fold(L::Bits::EMPTY, |s, &i| s | L::Bits::cell(i))
+    }
+
+    fn wide_and_narrow_agree<L: Layout>() {
+        let n = L::N;
+        assert_eq!(L::ALL.len() as usize, n * n);
+        assert_eq!(L::NOT_FIRST_COLUMN.len() as usize, n * n - n);
+        assert!(!L::NOT_FIRST_COLUMN.has(n));
+        assert!(L::NOT_LAST_COLUMN.has(n));
+        assert!(!L::NOT_LAST_COLUMN.has(2 * n - 1));
+        let all: Vec<usize> = L::ALL.cells().collect();
+        assert_eq!(all, (0..n * n).collect::<Vec<_>>());
+        // A disc in each corner steps off the board in the directions that leave it.
+        for corner in [0, n - 1, n * (n - 1), n * n - 1] {
+            let x = L::Bits::cell(corner);
+            let stays = Direction::ALL
+                .iter()
+                .filter(|&&dir| !step::<L>(x, dir).is_empty())
+                .count();
+            assert_eq!(stays, 3, "corner {corner} at side {n}");
+        }
+        // Centre-ish moves: the opening position has exactly four moves at every side.
+        let (a, b) = (n / 2 - 1, n / 2);
+        let me = set::<L>(&[a * n + a, b * n + b]);
+        let opp = set::<L>(&[a * n + b, b * n + a]);
+        let empty = L::ALL & !(me | opp);
+        let m = moves::<L>(me, opp, empty);
+        assert_eq!(m.len(), 4, "side {n}");
+        for at in m.cells() {
+            assert_eq!(flips::<L>(me, opp, at).len(), 1);
+        }
+    }
+
+    #[test]
+    fn every_layout_has_consistent_masks_and_the_opening_moves() {
+        wide_and_narrow_agree::<Side<4>>();
+        wide_and_narrow_agree::<Side<6>>();
+        wide_and_narrow_agree::<Side<8>>();
+        wide_and_narrow_agree::<Side<10>>();
+        wide_and_narrow_agree::<Side<12>>();
+        wide_and_narrow_agree::<Side<14>>();
+        wide_and_narrow_agree::<Side<16>>();
+        wide_and_narrow_agree::<Side<18>>();
+        wide_and_narrow_agree::<Side<20>>();
+        wide_and_narrow_agree::<Side<22>>();
+        wide_and_narrow_agree::<Side<24>>();
+        wide_and_narrow_agree::<Side<26>>();
+    }
+
+    /// Plays random games, and at every position checks the layout's move generator and flips
+    /// against the plain ray walks, and both against each other: a cell is a move exactly when
+    /// playing it flips something.
+    fn engines_agree<L: Layout>(seed: u64) {
+        let mut rng = Rng::new(seed);
+        for _ in 0..4 {
+            let (a, b) = (L::N / 2 - 1, L::N / 2);
+            let n = L::N;
+            let mut pos = Position::<L> {
+                me: set::<L>(&[a * n + a, b * n + b]),
+                opp: set::<L>(&[a * n + b, b * n + a]),
+                empty: L::ALL,
+            };
+            // A few random pits, away from the centre.
+            for _ in 0..rng.below(n) {
+                let i = rng.below(n * n);
+                if !(pos.me | pos.opp).has(i) {
+                    pos.empty &= !L::Bits::cell(i);
+                }
+            }
+            pos.empty &= !(pos.me | pos.opp);
+            let mut passes = 0;
+            while passes < 2 {
+                let moves = L::moves(pos.me, pos.opp, pos.empty);
+                assert_eq!(
+                    moves,
+                    rays::moves::<L>(pos.me, pos.opp, pos.empty),
+                    "side {n}"
+                );
+                for i in pos.empty.cells() {
+                    let flipped = L::flips(pos.me, pos.opp, i);
+                    assert_eq!(
+                        flipped,
+                        rays::flips::<L>(pos.me, pos.opp, i),
+                        "side {n} cell {i}"
+                    );
+                    assert_eq!(!flipped.is_empty(), moves.has(i), "side {n} cell {i}");
+                }
+                let choices: Vec<usize> = moves.cells().collect();
+                if choices.is_empty() {
+                    passes += 1;
+                    pos = pos.pass();
+                } else {
+                    passes = 0;
+                    pos = pos.play(choices[rng.below(choices.len())]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_engines_agree_with_the_ray_walks_at_every_side() {
+        engines_agree::<Side<4>>(1);
+        engines_agree::<Side<6>>(2);
+        engines_agree::<Side<8>>(3);
+        engines_agree::<Side<10>>(4);
+        engines_agree::<Side<12>>(5);
+        engines_agree::<Side<14>>(6);
+        engines_agree::<Side<16>>(7);
+        engines_agree::<Side<18>>(8);
+        engines_agree::<Side<20>>(9);
+        engines_agree::<Side<22>>(10);
+        engines_agree::<Side<24>>(11);
+        engines_agree::<Side<26>>(12);
+    }
+
+    #[test]
+    fn wide_shifts_carry_across_words() {
+        let x = Wide::<3>::cell(63);
+        assert_eq!(x.up(1), Wide::<3>::cell(64));
+        assert_eq!(x.up(27).first(), Some(90));
+        assert_eq!(Wide::<3>::cell(130).down(27).first(), Some(103));
+        assert_eq!(Wide::<3>::cell(191).up(1), Wide::<3>::EMPTY);
+        assert_eq!(Wide::<3>::cell(0).down(1), Wide::<3>::EMPTY);
+        let s = Wide::<3>::cell(5) | Wide::<3>::cell(70) | Wide::<3>::cell(150);
+        assert_eq!(s.cells().collect::<Vec<_>>(), [5, 70, 150]);
+        assert_eq!(s.len(), 3);
+    }
+}
