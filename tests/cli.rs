@@ -186,3 +186,98 @@ fn random_byte_streams_end_with_exit_0_or_1_and_no_panic() {
         assert!(stderr.lines().count() <= 1, "round {round}: {stderr}");
     }
 }
+
+#[test]
+fn perft_prints_a_row_per_depth_then_the_rate() {
+    let run = boardgames()
+        .args([
+            "perft",
+            "--size",
+            "6",
+            "--pits",
+            "A1,A2,B1,B2,B5,E5,E2",
+            "--depth",
+            "6",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    assert_eq!(lines[0], "depth            leaves     seconds");
+    let rows: Vec<(u32, u64)> = lines[1..7]
+        .iter()
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            assert!(fields[2].parse::<f64>().is_ok(), "{line}");
+            (fields[0].parse().unwrap(), fields[1].parse().unwrap())
+        })
+        .collect();
+    assert_eq!(rows, [(1, 4), (2, 8), (3, 20), (4, 58), (5, 232), (6, 920)]);
+    assert!(lines[7].starts_with("leaves per second: "), "{text}");
+}
+
+#[test]
+fn solvers_print_the_perfect_play_value_and_a_best_first_move() {
+    boardgames()
+        .args(["solve", "othello", "--size", "4"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::is_match(
+                "^Black minus White under perfect play: -8\nBest first move: [A-D][1-4]\n$",
+            )
+            .unwrap(),
+        );
+    boardgames()
+        .args(["solve", "mancala", "--pits", "4", "--stones", "3"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::is_match(
+                "^Player 1 minus Player 2 under perfect play: \\+6\nBest first move: pit [1-4]\n$",
+            )
+            .unwrap(),
+        );
+}
+
+#[test]
+fn engine_arguments_the_board_cannot_take_are_usage_errors() {
+    let nine = "A1,B1,C1,D1,A2,D2,A3,D3,A4";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["perft", "--size", "4", "--pits", "B2", "--depth", "1"],
+            "pit B2 is a centre cell",
+        ),
+        (
+            &["perft", "--size", "4", "--pits", "A1,a1", "--depth", "1"],
+            "pit A1 is given twice",
+        ),
+        (
+            &["perft", "--size", "4", "--pits", "E1", "--depth", "1"],
+            "pit E1 is off the board",
+        ),
+        (
+            &["perft", "--size", "4", "--pits", nine, "--depth", "1"],
+            "more pits than half",
+        ),
+        (
+            &["solve", "othello", "--size", "6", "--pits", "C3"],
+            "centre cell",
+        ),
+        (&["perft", "--pits", "AA1", "--depth", "1"], "invalid value"),
+        (&["perft", "--depth", "0"], "1 to 60"),
+        (&["perft", "--depth", "61"], "1 to 60"),
+        (&["perft"], "--depth"),
+        (&["solve", "mancala", "--pits", "13"], "1 to 12"),
+    ];
+    for &(args, message) in cases {
+        boardgames()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}
