@@ -297,12 +297,24 @@ where
             write!(f, " {}", char::from(letter))?;
         }
         f.write_str("\n")?;
+        // A row at a time: one write per line keeps a 26x26 replay's megabyte of boards cheap.
+        let mut line = String::with_capacity(4 + 2 * N);
         for (row, cells) in self.rows().enumerate() {
-            write!(f, "{:>2} ", row + 1)?;
+            line.clear();
+            let number = row + 1;
+            line.push(if number < 10 {
+                ' '
+            } else {
+                char::from(b'0' + (number / 10) as u8)
+            });
+            line.push(char::from(b'0' + (number % 10) as u8));
+            line.push(' ');
             for cell in cells {
-                write!(f, "{} ", cell.symbol())?;
+                line.push(cell.symbol());
+                line.push(' ');
             }
-            f.write_str("\n")?;
+            line.push('\n');
+            f.write_str(&line)?;
         }
         Ok(())
     }

@@ -659,6 +659,18 @@ mod tests {
     }
 
     #[test]
+    fn perft_is_the_same_on_every_side_whose_edges_it_cannot_reach() {
+        // Every disc touches the one it flips, so the opening spreads slowly: within 8 plies no
+        // edge of a 12x12 board or larger is in reach, and every wide layout (2 to 11 words)
+        // must count exactly the same paths.
+        let want = [4, 12, 56, 244, 1396, 8200, 55180, 392268];
+        assert_eq!(counts::<12>(&[], 8), want);
+        assert_eq!(counts::<16>(&[], 8), want);
+        assert_eq!(counts::<20>(&[], 8), want);
+        assert_eq!(counts::<26>(&[], 8), want);
+    }
+
+    #[test]
     fn the_4x4_board_is_a_white_win_by_8() {
         let solution = solve_othello(Othello::<4>::new().position());
         assert_eq!(solution.value, -8);
