@@ -503,11 +503,12 @@ impl<const P: usize> Kalah<P> {
 
     /// The future margin of the player to move (fail-soft alpha-beta with table bounds).
     fn value(&mut self, rows: &Rows<P>, mut alpha: i32, mut beta: i32) -> i32 {
-        if let Some(value) = self.endgame.value(rows) {
-            return value;
+        let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
+        if stones <= self.endgame.limit {
+            return self.endgame.exact(rows, stones);
         }
-        // No one can win or lose more than the stones still in play.
-        let left: i32 = rows.iter().flatten().map(|&n| i32::from(n)).sum();
+        // No one can win or lose more than the stones still in play (at most 2376).
+        let left = stones as i32;
         if left <= alpha {
             return left;
         }
