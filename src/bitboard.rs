@@ -555,7 +555,7 @@ impl<L: Layout> Position<L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::Rng;
+    use crate::rng::Rng;
 
     fn set<L: Layout>(cells: &[usize]) -> L::Bits {
         cells

@@ -50,6 +50,47 @@ pub enum Command {
                       larger boards run for as long as the search takes."
     )]
     Solve(Solve),
+    /// Print the input of one random legal game, for testing other programs.
+    #[command(
+        subcommand,
+        long_about = "Print the input tokens of one random legal game, one a line: pipe the same \
+                      file into a student's program and into boardgames, and diff the outputs.\n\
+                      The same seed and flags always give the same game."
+    )]
+    Generate(Generate),
+}
+
+/// The games the generator makes input for.
+#[derive(Debug, Subcommand)]
+pub enum Generate {
+    /// Othello: a pit count, the pits, then a legal move at every turn that has one.
+    #[command(after_help = "Example:\n  boardgames generate othello --size 6 --seed 7 --errors")]
+    Othello {
+        /// Board side: an even number from 4 to 26.
+        #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_side)]
+        size: usize,
+        #[command(flatten)]
+        how: GenerateArgs,
+    },
+    /// Kalah: a non-empty pit at every turn.
+    #[command(after_help = "Example:\n  boardgames generate mancala --pits 4 --stones 3 --seed 7")]
+    Mancala {
+        #[command(flatten)]
+        kalah: KalahArgs,
+        #[command(flatten)]
+        how: GenerateArgs,
+    },
+}
+
+/// Flags of every generator.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Seed of the random choices: the same seed, the same game.
+    #[arg(long, value_name = "S")]
+    pub seed: u64,
+    /// Also put in wrong entries (malformed, illegal, undos), each followed by the right one.
+    #[arg(long)]
+    pub errors: bool,
 }
 
 /// The games the solver takes.

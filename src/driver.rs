@@ -10,7 +10,7 @@ use crate::bitboard::{Layout, Side};
 use crate::board::{Coord, Outcome, Player, WithPits, WithSide, with_pits, with_side};
 use crate::mancala::{Mancala, MoveError, Next};
 use crate::othello::{Cell, Othello, PitError};
-use crate::search;
+use crate::{generate, search};
 
 /// The last line of a game that ended level, in both games.
 const DRAW: &str = "Draw game!\n";
@@ -362,6 +362,17 @@ pub enum OthelloJob {
         /// Pit cells.
         pits: Vec<Coord>,
     },
+    /// Print the input of one random game.
+    Generate(Generation),
+}
+
+/// How to make a random game's input.
+#[derive(Clone, Copy, Debug)]
+pub struct Generation {
+    /// The same seed gives the same game.
+    pub seed: u64,
+    /// Mix in wrong entries, each followed by the right one.
+    pub errors: bool,
 }
 
 /// The things to do on a Kalah board.
@@ -374,6 +385,8 @@ pub enum MancalaJob {
     },
     /// Solve the start.
     Solve,
+    /// Print the input of one random game.
+    Generate(Generation),
 }
 
 impl Task {
@@ -424,6 +437,9 @@ impl<R: BufRead, W: Write> WithSide for OthelloRun<'_, R, W> {
                 run_perft(&othello_start::<N>(&pits)?, depth, console)
             }
             OthelloJob::Solve { pits } => run_solve_othello(&othello_start::<N>(&pits)?, console),
+            OthelloJob::Generate(how) => {
+                print_tokens(generate::othello::<N>(how.seed, how.errors), console)
+            }
         }
     }
 }
@@ -439,8 +455,20 @@ impl<R: BufRead, W: Write> WithPits for MancalaRun<'_, R, W> {
         match job {
             MancalaJob::Play { .. } => play_mancala(Mancala::<P>::new(stones), console),
             MancalaJob::Solve => run_solve_mancala(&Mancala::<P>::new(stones), console),
+            MancalaJob::Generate(how) => print_tokens(
+                generate::mancala::<P>(stones, how.seed, how.errors),
+                console,
+            ),
         }
     }
+}
+
+/// Prints generated input, one token a line.
+fn print_tokens<R, W: Write>(tokens: Vec<String>, console: &mut Console<R, W>) -> Result<(), Stop> {
+    for token in tokens {
+        console.say(format_args!("{token}\n"))?;
+    }
+    Ok(())
 }
 
 /// The Othello start position with `pits`, or the first pit it cannot take.
@@ -643,7 +671,7 @@ fn play_mancala<const P: usize, R: BufRead, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::Rng;
+    use crate::rng::Rng;
 
     /// Runs a game in-process on `input`, reading through a buffer of `capacity` bytes.
     fn play(game: Game, input: &[u8], capacity: usize, echo: bool) -> (Vec<u8>, Result<(), Stop>) {
@@ -867,5 +895,70 @@ mod tests {
             finished.iter().all(|&n| n > 10),
             "too few hostile games finished: {finished:?}"
         );
+    }
+
+    #[test]
+    fn generated_games_replay_to_their_end_at_every_size() {
+        use crate::board::{PIT_COUNTS, SIDES};
+        let mut complained = [0; 2];
+        for seed in 0..100 {
+            for errors in [false, true] {
+                let side = SIDES[usize::try_from(seed).unwrap() % SIDES.len()];
+                let job = OthelloJob::Generate(Generation { seed, errors });
+                let othello = check_generated(Task::Othello { side, job }, Game::Othello { side });
+                let pits = 1 + usize::try_from(seed).unwrap() % PIT_COUNTS.end();
+                let stones = 1 + u32::try_from(seed % 7).unwrap();
+                let job = MancalaJob::Generate(Generation { seed, errors });
+                let task = Task::Mancala { pits, stones, job };
+                let mancala = check_generated(task, Game::Mancala { pits, stones });
+                if errors {
+                    complained[0] += usize::from(othello);
+                    complained[1] += usize::from(mancala);
+                } else {
+                    assert!(
+                        !othello && !mancala,
+                        "seed {seed}: a wrong entry without --errors"
+                    );
+                }
+            }
+        }
+        // Wrong entries are random, so a short game may have none; most have some.
+        assert!(
+            complained.iter().all(|&n| n > 60),
+            "{complained:?} of 100 games"
+        );
+    }
+
+    /// Generates input with `task`, plays it as `game`, expects the game's end, and tells
+    /// whether the game complained about a wrong entry on the way.
+    fn check_generated(task: Task, game: Game) -> bool {
+        let mut tokens = Vec::new();
+        run(task.clone(), io::empty(), &mut tokens).unwrap();
+        let (out, result) = play(game, &tokens, 64, false);
+        assert!(result.is_ok(), "{task:?} did not reach the end");
+        let text = String::from_utf8(out).unwrap();
+        let complaints = [
+            "Invalid",
+            "Too many",
+            "is empty!",
+            "Nothing to undo!",
+            "Move undone.",
+        ];
+        complaints.iter().any(|c| text.contains(c))
+    }
+
+    #[test]
+    fn a_seed_fixes_the_game_and_errors_show_up() {
+        let make = |seed, errors| {
+            let mut out = Vec::new();
+            let job = OthelloJob::Generate(Generation { seed, errors });
+            run(Task::Othello { side: 8, job }, io::empty(), &mut out).unwrap();
+            out
+        };
+        assert_eq!(make(5, true), make(5, true));
+        assert_ne!(make(5, false), make(6, false));
+        let (out, _) = play(Game::Othello { side: 8 }, &make(5, true), 64, false);
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Invalid move!\n"), "no wrong move in seed 5");
     }
 }

@@ -5,19 +5,19 @@ mod bitboard;
 mod board;
 mod cli;
 mod driver;
+mod generate;
 mod mancala;
 mod othello;
+mod rng;
 mod search;
-#[cfg(test)]
-mod testkit;
 
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command, Solve};
-use driver::{MancalaJob, OthelloJob, Stop, Task};
+use cli::{Cli, Command, Generate, GenerateArgs, Solve};
+use driver::{Generation, MancalaJob, OthelloJob, Stop, Task};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -33,6 +33,13 @@ fn main() -> ExitCode {
                 _ => ExitCode::FAILURE,
             }
         }
+    }
+}
+
+fn generation(how: &GenerateArgs) -> Generation {
+    Generation {
+        seed: how.seed,
+        errors: how.errors,
     }
 }
 
@@ -67,6 +74,15 @@ fn task(cli: Cli) -> Task {
             pits: args.pits,
             stones: args.stones,
             job: MancalaJob::Solve,
+        },
+        Command::Generate(Generate::Othello { size, how }) => Task::Othello {
+            side: size,
+            job: OthelloJob::Generate(generation(&how)),
+        },
+        Command::Generate(Generate::Mancala { kalah, how }) => Task::Mancala {
+            pits: kalah.pits,
+            stones: kalah.stones,
+            job: MancalaJob::Generate(generation(&how)),
         },
     }
 }

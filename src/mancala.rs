@@ -275,7 +275,7 @@ impl<const PITS: usize> fmt::Display for Mancala<PITS> {
 mod tests {
     use super::*;
     use crate::board::{PIT_COUNTS, WithPits, with_pits};
-    use crate::testkit::Rng;
+    use crate::rng::Rng;
 
     /// A game from the board as drawn: Player 2's row left to right (pits P..1), Player 1's row
     /// left to right (pits 1..P), then the stores of Player 2 and Player 1.

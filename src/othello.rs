@@ -194,8 +194,7 @@ where
         self.position().moves()
     }
 
-    /// Every cell the player to move may play, row by row (for tests that play random games).
-    #[cfg(test)]
+    /// Every cell the player to move may play, row by row.
     pub fn legal_moves(&self) -> impl Iterator<Item = Coord> + use<N> {
         self.legal()
             .cells()
@@ -324,7 +323,7 @@ where
 mod tests {
     use super::*;
     use crate::board::{SIDES, WithSide, with_side};
-    use crate::testkit::Rng;
+    use crate::rng::Rng;
 
     /// A game from rows of `.`, `#`, `X` and `O` (spaces ignored), with `to_move` to play.
     fn game<const N: usize>(picture: &str, to_move: Player) -> Othello<N>

@@ -281,3 +281,44 @@ fn engine_arguments_the_board_cannot_take_are_usage_errors() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+#[test]
+fn generated_input_piped_into_the_game_reaches_its_end() {
+    let cases: [(&[&str], &[&str]); 2] = [
+        (
+            &[
+                "generate", "othello", "--size", "6", "--seed", "11", "--errors",
+            ],
+            &["othello", "--size", "6"],
+        ),
+        (
+            &[
+                "generate", "mancala", "--pits", "4", "--stones", "3", "--seed", "11", "--errors",
+            ],
+            &["mancala", "--pits", "4", "--stones", "3"],
+        ),
+    ];
+    for (generate, game) in cases {
+        let tokens = boardgames()
+            .args(generate)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        assert!(!tokens.is_empty());
+        boardgames()
+            .args(game)
+            .write_stdin(tokens)
+            .assert()
+            .success()
+            .stdout(
+                predicate::str::ends_with("wins!\n").or(predicate::str::ends_with("Draw game!\n")),
+            );
+    }
+    boardgames()
+        .args(["generate", "othello"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--seed"));
+}

@@ -1,5 +1,6 @@
-//! Test support shared by the unit tests: a tiny seeded random number generator, so that every
-//! randomized test replays the same games on every run. Compiled for tests only.
+//! A tiny seeded random number generator: the same seed gives the same numbers on every machine
+//! and every run, which the test-case generator and the randomized tests both rely on. Not for
+//! anything that needs unpredictability.
 
 /// xorshift64*: fast, fixed by its seed, and plenty random for choosing moves and noise.
 pub struct Rng(u64);
