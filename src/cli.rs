@@ -24,7 +24,8 @@ pub enum Command {
     #[command(
         long_about = "Othello (Reversi) for two players at one console, as the course's sample \
                       program plays it.\nPits set up before the game are cells no one may play.",
-        after_help = "Example:\n  boardgames othello --size 6 --echo < moves.txt"
+        after_help = "Examples:\n  boardgames othello --size 6 --echo < moves.txt\n  \
+                      boardgames othello --computer O --level 6"
     )]
     Othello(OthelloArgs),
     /// Kalah (Mancala) for two players at one console, with undo.
@@ -32,7 +33,8 @@ pub enum Command {
         long_about = "Kalah (Mancala) for two players at one console: sow stones anticlockwise, \
                       fill your store.\nAnswer a prompt with a pit number, or u to take back \
                       the last move.",
-        after_help = "Example:\n  boardgames mancala --pits 4 --stones 3 --echo < moves.txt"
+        after_help = "Examples:\n  boardgames mancala --pits 4 --stones 3 --echo < moves.txt\n  \
+                      boardgames mancala --computer 2 --level 4"
     )]
     Mancala(MancalaArgs),
     /// Count the move paths of an Othello start position to each depth (perft).
@@ -131,6 +133,11 @@ pub struct OthelloArgs {
     /// Board side: an even number from 4 to 26.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_side)]
     pub size: usize,
+    /// Let the computer play X, O, or both.
+    #[arg(long, value_name = "X|O|both", value_parser = parse_othello_computer)]
+    pub computer: Option<[bool; 2]>,
+    #[command(flatten)]
+    pub vs: VersusArgs,
     #[command(flatten)]
     pub console: ConsoleArgs,
 }
@@ -140,8 +147,27 @@ pub struct OthelloArgs {
 pub struct MancalaArgs {
     #[command(flatten)]
     pub kalah: KalahArgs,
+    /// Let the computer play Player 1, Player 2, or both.
+    #[arg(long, value_name = "1|2|both", value_parser = parse_mancala_computer)]
+    pub computer: Option<[bool; 2]>,
+    #[command(flatten)]
+    pub vs: VersusArgs,
     #[command(flatten)]
     pub console: ConsoleArgs,
+}
+
+/// Flags of playing against the computer.
+#[derive(Debug, Args)]
+pub struct VersusArgs {
+    /// How far the computer looks ahead: 1 to 10.
+    #[arg(long, value_name = "L", default_value_t = 5, value_parser = parse_level)]
+    pub level: u32,
+    /// Seed of the computer's choices among equally good moves.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Answer ? at a prompt with a suggested move (on whenever the computer plays).
+    #[arg(long)]
+    pub hints: bool,
 }
 
 /// A Kalah start position: pits per row and stones per pit.
@@ -196,4 +222,26 @@ fn parse_stones(text: &str) -> Result<u32, String> {
 
 fn parse_depth(text: &str) -> Result<u32, String> {
     parse_in(text, |depth| (1..=60).contains(depth), "1 to 60")
+}
+
+fn parse_level(text: &str) -> Result<u32, String> {
+    parse_in(text, |level| (1..=10).contains(level), "1 to 10")
+}
+
+/// Which players the computer takes, by index, from their names in this game.
+fn computer_players(text: &str, first: &str, second: &str) -> Result<[bool; 2], String> {
+    match text {
+        t if t.eq_ignore_ascii_case(first) => Ok([true, false]),
+        t if t.eq_ignore_ascii_case(second) => Ok([false, true]),
+        t if t.eq_ignore_ascii_case("both") => Ok([true, true]),
+        _ => Err(format!("allowed values are {first}, {second} and both")),
+    }
+}
+
+fn parse_othello_computer(text: &str) -> Result<[bool; 2], String> {
+    computer_players(text, "X", "O")
+}
+
+fn parse_mancala_computer(text: &str) -> Result<[bool; 2], String> {
+    computer_players(text, "1", "2")
 }

@@ -10,7 +10,8 @@ use crate::bitboard::{Layout, Side};
 use crate::board::{Coord, Outcome, Player, WithPits, WithSide, with_pits, with_side};
 use crate::mancala::{Mancala, MoveError, Next};
 use crate::othello::{Cell, Othello, PitError};
-use crate::{generate, search};
+use crate::rng::Rng;
+use crate::{computer, generate, search};
 
 /// The last line of a game that ended level, in both games.
 const DRAW: &str = "Draw game!\n";
@@ -342,6 +343,25 @@ pub enum Task {
     },
 }
 
+/// Who plays a console game besides the person at the keyboard.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Opponents {
+    /// Which players, by [`Player::index`], the computer moves for.
+    pub computer: [bool; 2],
+    /// How deep the computer looks, 1 to [`computer::MAX_LEVEL`].
+    pub level: u32,
+    /// Seed of the computer's choices among equal moves.
+    pub seed: u64,
+    /// Answer `?` at a person's prompt with a suggested move (always on against the computer).
+    pub hints: bool,
+}
+
+impl Opponents {
+    fn hints(&self) -> bool {
+        self.hints || self.computer.contains(&true)
+    }
+}
+
 /// The things to do on an Othello board.
 #[derive(Clone, Debug)]
 pub enum OthelloJob {
@@ -349,6 +369,8 @@ pub enum OthelloJob {
     Play {
         /// Write every token read back to the output.
         echo: bool,
+        /// The computer's part, if any.
+        opponents: Opponents,
     },
     /// Count move paths from the start with these pits, to each depth up to `depth`.
     Perft {
@@ -382,6 +404,8 @@ pub enum MancalaJob {
     Play {
         /// Write every token read back to the output.
         echo: bool,
+        /// The computer's part, if any.
+        opponents: Opponents,
     },
     /// Solve the start.
     Solve,
@@ -394,10 +418,10 @@ impl Task {
         matches!(
             self,
             Task::Othello {
-                job: OthelloJob::Play { echo: true },
+                job: OthelloJob::Play { echo: true, .. },
                 ..
             } | Task::Mancala {
-                job: MancalaJob::Play { echo: true },
+                job: MancalaJob::Play { echo: true, .. },
                 ..
             }
         )
@@ -432,7 +456,9 @@ impl<R: BufRead, W: Write> WithSide for OthelloRun<'_, R, W> {
     {
         let OthelloRun(console, job) = self;
         match job {
-            OthelloJob::Play { .. } => play_othello(Othello::<N>::new(), console),
+            OthelloJob::Play { opponents, .. } => {
+                play_othello(Othello::<N>::new(), opponents, console)
+            }
             OthelloJob::Perft { pits, depth } => {
                 run_perft(&othello_start::<N>(&pits)?, depth, console)
             }
@@ -453,7 +479,9 @@ impl<R: BufRead, W: Write> WithPits for MancalaRun<'_, R, W> {
     fn run<const P: usize>(self) -> Result<(), Stop> {
         let MancalaRun(console, stones, job) = self;
         match job {
-            MancalaJob::Play { .. } => play_mancala(Mancala::<P>::new(stones), console),
+            MancalaJob::Play { opponents, .. } => {
+                play_mancala(Mancala::<P>::new(stones), opponents, console)
+            }
             MancalaJob::Solve => run_solve_mancala(&Mancala::<P>::new(stones), console),
             MancalaJob::Generate(how) => print_tokens(
                 generate::mancala::<P>(stones, how.seed, how.errors),
@@ -469,6 +497,30 @@ fn print_tokens<R, W: Write>(tokens: Vec<String>, console: &mut Console<R, W>) -
         console.say(format_args!("{token}\n"))?;
     }
     Ok(())
+}
+
+/// The answer that asks for a hint.
+const HINT: &str = "?";
+
+/// The line that answers a hint request.
+fn hint(what: impl fmt::Display) -> String {
+    format!("Hint: {what}\n")
+}
+
+/// Takes back the last sowing; against the computer, back to before the person's last sowing,
+/// so that the person is to move again. Refused (and nothing undone) when there is none.
+fn undo_to_person<const P: usize>(
+    game: &mut Mancala<P>,
+    opponents: &Opponents,
+) -> Result<(), MoveError> {
+    let mut back = game.clone();
+    loop {
+        back.undo()?;
+        if !opponents.computer[back.to_move().index()] {
+            *game = back;
+            return Ok(());
+        }
+    }
 }
 
 /// The Othello start position with `pits`, or the first pit it cannot take.
@@ -552,6 +604,7 @@ fn disc(player: Player) -> char {
 
 fn play_othello<const N: usize, R: BufRead, W: Write>(
     mut game: Othello<N>,
+    opponents: Opponents,
     console: &mut Console<R, W>,
 ) -> Result<(), Stop>
 where
@@ -578,6 +631,7 @@ where
         }
     }
 
+    let mut rng = Rng::new(opponents.seed);
     let mut round = 1;
     let outcome = loop {
         if let Some(outcome) = game.outcome() {
@@ -586,12 +640,25 @@ where
         console.say(text::round(round))?;
         console.say(&game)?;
         let mover = disc(game.to_move());
+        let by_computer = opponents.computer[game.to_move().index()];
         // Passing is allowed exactly when the player to move has no legal move.
         if game.pass().is_ok() {
             console.say(text::pass(mover))?;
+        } else if by_computer {
+            let at = computer::othello_move(&game, opponents.level, &mut rng);
+            // The player has a legal move, so the computer names one.
+            if let Some(at) = at.filter(|&at| game.play(at).is_ok()) {
+                console.say(format_args!("{}{at}\n", text::turn_prompt(mover)))?;
+            }
         } else {
             loop {
                 let answer = console.ask(text::turn_prompt(mover))?;
+                if opponents.hints() && answer.is(HINT) {
+                    if let Some(at) = computer::othello_move(&game, opponents.level, &mut rng) {
+                        console.say(hint(at))?;
+                    }
+                    continue;
+                }
                 let played = answer.coord().map(|at| game.play(at));
                 if matches!(played, Some(Ok(_))) {
                     break;
@@ -612,17 +679,33 @@ where
 
 fn play_mancala<const P: usize, R: BufRead, W: Write>(
     mut game: Mancala<P>,
+    opponents: Opponents,
     console: &mut Console<R, W>,
 ) -> Result<(), Stop> {
     use mancala_text as text;
 
+    let mut rng = Rng::new(opponents.seed);
     let outcome = loop {
         console.say(&game)?;
         let mover = game.to_move();
         let sowing = loop {
+            if opponents.computer[mover.index()] {
+                let pit = computer::mancala_move(&game, opponents.level, &mut rng);
+                // The game is not over, so the computer names a pit with stones.
+                if let Some(sowing) = pit.and_then(|pit| Some((pit, game.sow(pit).ok()?))) {
+                    console.say(format_args!("{}{}\n", text::prompt(mover, P), sowing.0))?;
+                    break Some(sowing.1);
+                }
+            }
             let answer = console.ask(text::prompt(mover, P))?;
+            if opponents.hints() && answer.is(HINT) {
+                if let Some(pit) = computer::mancala_move(&game, opponents.level, &mut rng) {
+                    console.say(hint(pit))?;
+                }
+                continue;
+            }
             if text::UNDO.iter().any(|&word| answer.is(word)) {
-                match game.undo() {
+                match undo_to_person(&mut game, &opponents) {
                     Ok(()) => break None,
                     Err(_) => console.say(text::NOTHING_TO_UNDO)?,
                 }
@@ -671,19 +754,25 @@ fn play_mancala<const P: usize, R: BufRead, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use crate::board::Coord;
 
     /// Runs a game in-process on `input`, reading through a buffer of `capacity` bytes.
     fn play(game: Game, input: &[u8], capacity: usize, echo: bool) -> (Vec<u8>, Result<(), Stop>) {
         let task = match game {
             Game::Othello { side } => Task::Othello {
                 side,
-                job: OthelloJob::Play { echo },
+                job: OthelloJob::Play {
+                    echo,
+                    opponents: Opponents::default(),
+                },
             },
             Game::Mancala { pits, stones } => Task::Mancala {
                 pits,
                 stones,
-                job: MancalaJob::Play { echo },
+                job: MancalaJob::Play {
+                    echo,
+                    opponents: Opponents::default(),
+                },
             },
         };
         let mut out = Vec::new();
@@ -960,5 +1049,67 @@ mod tests {
         let (out, _) = play(Game::Othello { side: 8 }, &make(5, true), 64, false);
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("Invalid move!\n"), "no wrong move in seed 5");
+    }
+
+    /// Plays with `opponents` from `input`; returns the transcript.
+    fn versus(game: Game, opponents: Opponents, input: &[u8]) -> String {
+        let task = match game {
+            Game::Othello { side } => Task::Othello {
+                side,
+                job: OthelloJob::Play {
+                    echo: false,
+                    opponents,
+                },
+            },
+            Game::Mancala { pits, stones } => Task::Mancala {
+                pits,
+                stones,
+                job: MancalaJob::Play {
+                    echo: false,
+                    opponents,
+                },
+            },
+        };
+        let mut out = Vec::new();
+        // Input may run out: the transcript up to there is what the tests read.
+        let _ = run(task, input, &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_hint_names_a_legal_move_and_asks_again_only_when_hints_are_on() {
+        let hints = Opponents {
+            hints: true,
+            level: 2,
+            ..Opponents::default()
+        };
+        let text = versus(Game::Othello { side: 4 }, hints, b"0 ? ");
+        let hint = text.split("Hint: ").nth(1).unwrap().lines().next().unwrap();
+        let at: Coord = hint.parse().unwrap();
+        assert!(Othello::<4>::new().legal_moves().any(|m| m == at), "{hint}");
+        assert!(text.ends_with(&format!("Hint: {hint}\nPlayer X's turn: ")));
+        let plain = versus(Game::Othello { side: 4 }, Opponents::default(), b"0 ? ");
+        assert!(plain.contains("Player X's turn: Invalid move!\n") && !plain.contains("Hint"));
+    }
+
+    #[test]
+    fn the_computer_prints_its_move_after_the_prompt_and_undo_goes_back_to_the_person() {
+        let computer_two = Opponents {
+            computer: [false, true],
+            level: 2,
+            ..Opponents::default()
+        };
+        let text = versus(Game::Mancala { pits: 3, stones: 2 }, computer_two, b"1 u ");
+        // Player 1 sows pit 1; the computer answers on the same prompt line as a person would.
+        let reply = text
+            .lines()
+            .find(|l| l.starts_with("Player 2, choose a pit (1-3, u = undo): "));
+        let pit = reply.unwrap().rsplit(' ').next().unwrap();
+        assert!(["1", "2", "3"].contains(&pit), "{text}");
+        // One u takes back the computer's sowing and the person's: the start, Player 1 to move.
+        let after = text.split("Move undone.\n").nth(1).unwrap();
+        let start = Mancala::<3>::new(2).to_string();
+        assert!(after.starts_with(&start), "{after}");
+        assert!(after.ends_with("Player 1, choose a pit (1-3, u = undo): "));
     }
 }

@@ -4,6 +4,7 @@
 mod bitboard;
 mod board;
 mod cli;
+mod computer;
 mod driver;
 mod generate;
 mod mancala;
@@ -16,8 +17,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command, Generate, GenerateArgs, Solve};
-use driver::{Generation, MancalaJob, OthelloJob, Stop, Task};
+use cli::{Cli, Command, Generate, GenerateArgs, Solve, VersusArgs};
+use driver::{Generation, MancalaJob, Opponents, OthelloJob, Stop, Task};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -36,6 +37,15 @@ fn main() -> ExitCode {
     }
 }
 
+fn opponents(computer: Option<[bool; 2]>, vs: &VersusArgs) -> Opponents {
+    Opponents {
+        computer: computer.unwrap_or_default(),
+        level: vs.level,
+        seed: vs.seed,
+        hints: vs.hints,
+    }
+}
+
 fn generation(how: &GenerateArgs) -> Generation {
     Generation {
         seed: how.seed,
@@ -50,6 +60,7 @@ fn task(cli: Cli) -> Task {
             side: args.size,
             job: OthelloJob::Play {
                 echo: args.console.echo,
+                opponents: opponents(args.computer, &args.vs),
             },
         },
         Command::Mancala(args) => Task::Mancala {
@@ -57,6 +68,7 @@ fn task(cli: Cli) -> Task {
             stones: args.kalah.stones,
             job: MancalaJob::Play {
                 echo: args.console.echo,
+                opponents: opponents(args.computer, &args.vs),
             },
         },
         Command::Perft(args) => Task::Othello {

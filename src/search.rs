@@ -356,6 +356,48 @@ fn pascal(rows: usize) -> Vec<Vec<u64>> {
     choose
 }
 
+/// A Kalah move for the player to move by a search `depth` sowings deep that scores what lies
+/// past the horizon as even: the pit (1-based) with the best margin, the first of `order` among
+/// equals, or `None` when the game is over.
+pub fn mancala_lookahead<const P: usize>(
+    game: &Mancala<P>,
+    depth: u32,
+    order: &[usize],
+) -> Option<usize> {
+    let mover = game.to_move();
+    let row = |player: Player| -> [u16; P] {
+        std::array::from_fn(|i| {
+            u16::try_from(game.pit(player, i + 1).unwrap_or(0)).unwrap_or(u16::MAX)
+        })
+    };
+    let rows = [row(mover), row(mover.opponent())];
+    let mut best: Option<(i32, usize)> = None;
+    for &pit in order
+        .iter()
+        .filter(|&&pit| (1..=P).contains(&pit) && rows[0][pit - 1] > 0)
+    {
+        let sown = sow(&rows, pit - 1);
+        let below = depth.saturating_sub(1);
+        let value = if sown.over {
+            sown.gain
+        } else if sown.again {
+            sown.gain + estimate(&sown.rows, below, -INFINITY, INFINITY)
+        } else {
+            let turned = [sown.rows[1], sown.rows[0]];
+            sown.gain - estimate(&turned, below, -INFINITY, INFINITY)
+        };
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, pit));
+        }
+    }
+    best.map(|(_, pit)| pit)
+}
+
+/// How deep [`mancala_lookahead`] may look below each root move and stay well under a second.
+pub fn lookahead_depth(pits: usize) -> u32 {
+    estimate_depth(pits) - 3
+}
+
 /// How many sowings deep [`estimate`] looks: about two million positions whatever the width.
 fn estimate_depth(pits: usize) -> u32 {
     // With good ordering alpha-beta visits about pits^(depth / 2) positions.
