@@ -68,9 +68,8 @@ pub enum Generate {
     /// Othello: a pit count, the pits, then a legal move at every turn that has one.
     #[command(after_help = "Example:\n  boardgames generate othello --size 6 --seed 7 --errors")]
     Othello {
-        /// Board side: an even number from 4 to 26.
-        #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_side)]
-        size: usize,
+        #[command(flatten)]
+        side: SideArgs,
         #[command(flatten)]
         how: GenerateArgs,
     },
@@ -109,9 +108,8 @@ pub enum Solve {
 /// An Othello start position: the side and the pits.
 #[derive(Debug, Args)]
 pub struct BoardArgs {
-    /// Board side: an even number from 4 to 26.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_side)]
-    pub size: usize,
+    #[command(flatten)]
+    pub side: SideArgs,
     /// Pit cells, separated by commas.
     #[arg(long, value_name = "CELLS", value_delimiter = ',')]
     pub pits: Vec<Coord>,
@@ -127,12 +125,19 @@ pub struct PerftArgs {
     pub depth: u32,
 }
 
-/// Flags of `boardgames othello`.
+/// The Othello board side, shared by every command that takes one.
 #[derive(Debug, Args)]
-pub struct OthelloArgs {
+pub struct SideArgs {
     /// Board side: an even number from 4 to 26.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_side)]
     pub size: usize,
+}
+
+/// Flags of `boardgames othello`.
+#[derive(Debug, Args)]
+pub struct OthelloArgs {
+    #[command(flatten)]
+    pub side: SideArgs,
     /// Let the computer play X, O, or both.
     #[arg(long, value_name = "X|O|both", value_parser = parse_othello_computer)]
     pub computer: Option<[bool; 2]>,

@@ -57,7 +57,7 @@ fn generation(how: &GenerateArgs) -> Generation {
 fn task(cli: Cli) -> Task {
     match cli.command {
         Command::Othello(args) => Task::Othello {
-            side: args.size,
+            side: args.side.size,
             job: OthelloJob::Play {
                 echo: args.console.echo,
                 opponents: opponents(args.computer, &args.vs),
@@ -72,14 +72,14 @@ fn task(cli: Cli) -> Task {
             },
         },
         Command::Perft(args) => Task::Othello {
-            side: args.board.size,
+            side: args.board.side.size,
             job: OthelloJob::Perft {
                 pits: args.board.pits,
                 depth: args.depth,
             },
         },
         Command::Solve(Solve::Othello(args)) => Task::Othello {
-            side: args.size,
+            side: args.side.size,
             job: OthelloJob::Solve { pits: args.pits },
         },
         Command::Solve(Solve::Mancala(args)) => Task::Mancala {
@@ -87,8 +87,8 @@ fn task(cli: Cli) -> Task {
             stones: args.stones,
             job: MancalaJob::Solve,
         },
-        Command::Generate(Generate::Othello { size, how }) => Task::Othello {
-            side: size,
+        Command::Generate(Generate::Othello { side, how }) => Task::Othello {
+            side: side.size,
             job: OthelloJob::Generate(generation(&how)),
         },
         Command::Generate(Generate::Mancala { kalah, how }) => Task::Mancala {
