@@ -5,7 +5,7 @@
 //! move on any machine, and no move takes long on any board. No I/O here.
 
 use crate::bitboard::{Bits, Layout, Position, Side};
-use crate::board::Coord;
+use crate::board::{Coord, Player};
 use crate::mancala::Mancala;
 use crate::othello::Othello;
 use crate::rng::Rng;
@@ -33,9 +33,7 @@ where
         return None;
     }
     // Shuffled once: the first of several equal moves wins, so the seed breaks ties.
-    for i in (1..moves.len()).rev() {
-        moves.swap(i, rng.below(i + 1));
-    }
+    rng.shuffle(&mut moves);
     let best = if pos.empty.len() <= SOLVE_EMPTIES {
         search::solve_othello(pos).best
     } else {
@@ -139,10 +137,7 @@ pub fn mancala_move<const P: usize>(game: &Mancala<P>, level: u32, rng: &mut Rng
     if game.is_over() {
         return None;
     }
-    let stones: u32 = crate::board::Player::BOTH
-        .into_iter()
-        .flat_map(|p| (1..=P).filter_map(move |n| game.pit(p, n)))
-        .sum();
+    let stones = game.stones() - game.score(Player::First) - game.score(Player::Second);
     let solved = (stones * P as u32 <= SOLVE_STONES_BY_PITS)
         .then(|| search::solve_mancala(game).best)
         .flatten();
@@ -150,9 +145,7 @@ pub fn mancala_move<const P: usize>(game: &Mancala<P>, level: u32, rng: &mut Rng
         return solved;
     }
     let mut order: Vec<usize> = (1..=P).collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i + 1));
-    }
+    rng.shuffle(&mut order);
     // Each root move gets a search of its own, so the depth stays where one stays quick.
     let depth = (2 * level.clamp(1, MAX_LEVEL)).min(search::lookahead_depth(P));
     search::mancala_lookahead(game, depth, &order)

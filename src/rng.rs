@@ -24,4 +24,11 @@ impl Rng {
         let n = u64::try_from(n).unwrap();
         usize::try_from(self.next() % n).unwrap()
     }
+
+    /// Puts `items` in a random order (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
 }

@@ -153,14 +153,7 @@ fn othello_value<L: Layout>(
 /// (stores already filled count too), and a best pit to sow.
 pub fn solve_mancala<const P: usize>(game: &Mancala<P>) -> Solution<usize> {
     let mover = game.to_move();
-    let row = |player: Player| -> [u16; P] {
-        std::array::from_fn(|i| {
-            let stones = game.pit(player, i + 1).unwrap_or(0);
-            // Conservation bounds a pit by the game's stones, at most 2 * 12 * 99.
-            u16::try_from(stones).unwrap_or(u16::MAX)
-        })
-    };
-    let rows = [row(mover), row(mover.opponent())];
+    let rows = rows_of(game);
     let banked = game.score(mover) as i32 - game.score(mover.opponent()) as i32;
     if game.is_over() {
         return Solution {
@@ -186,6 +179,19 @@ pub fn solve_mancala<const P: usize>(game: &Mancala<P>) -> Solution<usize> {
             .and_then(|thread| thread.join().ok())
     })
     .unwrap_or_else(solve)
+}
+
+/// The pits of `game` as the solver sees them, from the side of the player to move.
+fn rows_of<const P: usize>(game: &Mancala<P>) -> Rows<P> {
+    let row = |player: Player| -> [u16; P] {
+        std::array::from_fn(|i| {
+            let stones = game.pit(player, i + 1).unwrap_or(0);
+            // Conservation bounds a pit by the game's stones, at most 2 * 12 * 99.
+            u16::try_from(stones).unwrap_or(u16::MAX)
+        })
+    };
+    let mover = game.to_move();
+    [row(mover), row(mover.opponent())]
 }
 
 /// Both rows of a Kalah board from the side of the player to move: `[mover, other]`, each with
@@ -364,13 +370,7 @@ pub fn mancala_lookahead<const P: usize>(
     depth: u32,
     order: &[usize],
 ) -> Option<usize> {
-    let mover = game.to_move();
-    let row = |player: Player| -> [u16; P] {
-        std::array::from_fn(|i| {
-            u16::try_from(game.pit(player, i + 1).unwrap_or(0)).unwrap_or(u16::MAX)
-        })
-    };
-    let rows = [row(mover), row(mover.opponent())];
+    let rows = rows_of(game);
     let mut best: Option<(i32, usize)> = None;
     for &pit in order
         .iter()
