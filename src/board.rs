@@ -1,11 +1,11 @@
-//! Shared vocabulary of both games: the two players, outcomes, cell coordinates with their text
-//! form, the eight compass directions, and the one place where a size chosen at run time becomes
-//! a const generic. Nothing here knows a game's rules, and nothing here does I/O.
+//! Shared vocabulary of both games: the two players, outcomes and solutions, cell coordinates
+//! with their text form, the sizes each game supports and the computer's levels (each range
+//! defined here once), and the one place where a size chosen at run time becomes a const
+//! generic. Nothing here knows a game's rules, and nothing here does I/O.
 
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
-
-use crate::bitboard::{Layout, Side};
 
 /// One of the two players.
 ///
@@ -19,9 +19,6 @@ pub enum Player {
 }
 
 impl Player {
-    /// Both players, in turn order.
-    pub const BOTH: [Player; 2] = [Player::First, Player::Second];
-
     /// 0 for `First`, 1 for `Second`: an index into per-player arrays.
     #[must_use]
     pub fn index(self) -> usize {
@@ -61,6 +58,18 @@ impl Outcome {
         }
     }
 }
+
+/// The exact value of a position under perfect play, and a move that achieves it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// The final margin for the player to move: their discs (or stones) minus the other's.
+    pub value: i32,
+    /// A best move, or `None` when the player to move has none (a pass, or the end).
+    pub best: Option<M>,
+}
+
+/// The computer's levels, weakest first.
+pub const LEVELS: RangeInclusive<u32> = 1..=10;
 
 /// The largest board side any game supports: columns run from `A` to `Z`.
 pub const MAX_SIDE: usize = 26;
@@ -162,104 +171,73 @@ impl fmt::Display for Coord {
     }
 }
 
-/// The eight compass directions a line of discs can run in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    /// Towards row 1.
-    North,
-    /// Towards row 1 and the last column.
-    NorthEast,
-    /// Towards the last column.
-    East,
-    /// Towards the last row and the last column.
-    SouthEast,
-    /// Towards the last row.
-    South,
-    /// Towards the last row and column `A`.
-    SouthWest,
-    /// Towards column `A`.
-    West,
-    /// Towards row 1 and column `A`.
-    NorthWest,
-}
-
-impl Direction {
-    /// All eight directions, clockwise from north.
-    pub const ALL: [Direction; 8] = [
-        Direction::North,
-        Direction::NorthEast,
-        Direction::East,
-        Direction::SouthEast,
-        Direction::South,
-        Direction::SouthWest,
-        Direction::West,
-        Direction::NorthWest,
-    ];
-
-    /// The (column, row) change of one step.
-    #[must_use]
-    pub fn delta(self) -> (isize, isize) {
-        match self {
-            Direction::North => (0, -1),
-            Direction::NorthEast => (1, -1),
-            Direction::East => (1, 0),
-            Direction::SouthEast => (1, 1),
-            Direction::South => (0, 1),
-            Direction::SouthWest => (-1, 1),
-            Direction::West => (-1, 0),
-            Direction::NorthWest => (-1, -1),
-        }
-    }
-}
-
-/// A computation that needs an Othello board side as a const generic: the caller's side of
-/// [`with_side`].
-pub trait WithSide {
-    /// What the computation returns.
-    type Output;
-    /// Runs the computation on a board of `N` x `N`.
-    fn run<const N: usize>(self) -> Self::Output
-    where
-        Side<N>: Layout;
-}
-
-/// A computation that needs a Mancala row length as a const generic: the caller's side of
-/// [`with_pits`].
-pub trait WithPits {
-    /// What the computation returns.
-    type Output;
-    /// Runs the computation with `P` pits per row.
-    fn run<const P: usize>(self) -> Self::Output;
-}
-
 /// The board sides Othello supports: even numbers from 4 to 26.
 pub const SIDES: [usize; 12] = [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26];
 
-/// The pits per row Mancala supports.
-pub const PIT_COUNTS: std::ops::RangeInclusive<usize> = 1..=12;
+/// The pits per row Kalah supports.
+pub const PIT_COUNTS: RangeInclusive<usize> = 1..=12;
 
-/// Calls `$job.run::<N>()` for the literal `N` equal to `$size`, or gives `None`. This macro is
-/// the only place where a runtime size becomes a type; the two functions below fix its lists.
+/// The stones per pit Kalah starts with: the board widens with the total, up to 2376.
+pub const STONES: RangeInclusive<u8> = 1..=99;
+
+/// An Othello board side from [`SIDES`]: the only sides [`dispatch!`] is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSide(usize);
+
+impl BoardSide {
+    /// `side` if Othello is played on it.
+    #[must_use]
+    pub fn new(side: usize) -> Option<BoardSide> {
+        SIDES.contains(&side).then_some(BoardSide(side))
+    }
+
+    /// Cells per row and column.
+    #[must_use]
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// A Kalah row length from [`PIT_COUNTS`]: the only lengths [`dispatch!`] is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PitsPerRow(usize);
+
+impl PitsPerRow {
+    /// `pits` if Kalah is played with that many pits a row.
+    #[must_use]
+    pub fn new(pits: usize) -> Option<PitsPerRow> {
+        PIT_COUNTS.contains(&pits).then_some(PitsPerRow(pits))
+    }
+
+    /// Pits in each player's row.
+    #[must_use]
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// Evaluates `$job.run::<N>()` with the const `N` equal to a [`BoardSide`] (`side: ...`) or a
+/// [`PitsPerRow`] (`pits: ...`). This macro is the only place where a runtime size becomes a
+/// type; each game names the trait its jobs implement (`othello::WithSide`,
+/// `mancala::WithPits`). Its literal lists are [`SIDES`] and [`PIT_COUNTS`], which the size
+/// types enforce and each game's tests check against.
 macro_rules! dispatch {
-    ($size:expr, $job:expr, $($n:literal)*) => {
-        match $size {
-            $($n => Some($job.run::<$n>()),)*
-            _ => None,
+    (side: $size:expr, $job:expr) => {
+        $crate::board::dispatch!(@ $size, $job, 4 6 8 10 12 14 16 18 20 22 24 26)
+    };
+    (pits: $size:expr, $job:expr) => {
+        $crate::board::dispatch!(@ $size, $job, 1 2 3 4 5 6 7 8 9 10 11 12)
+    };
+    (@ $size:expr, $job:expr, $($n:literal)*) => {
+        match $size.get() {
+            $($n => $job.run::<$n>(),)*
+            // `BoardSide` and `PitsPerRow` hold only the listed sizes.
+            other => unreachable!("no board of size {other}"),
         }
     };
 }
 
-/// Runs `job` with the Othello board `side` as a const generic, or returns `None` for a side not
-/// in [`SIDES`].
-pub fn with_side<J: WithSide>(side: usize, job: J) -> Option<J::Output> {
-    dispatch!(side, job, 4 6 8 10 12 14 16 18 20 22 24 26)
-}
-
-/// Runs `job` with the Mancala pits per row as a const generic, or returns `None` for a count not
-/// in [`PIT_COUNTS`].
-pub fn with_pits<J: WithPits>(pits: usize, job: J) -> Option<J::Output> {
-    dispatch!(pits, job, 1 2 3 4 5 6 7 8 9 10 11 12)
-}
+pub(crate) use dispatch;
 
 #[cfg(test)]
 mod tests {
@@ -305,30 +283,18 @@ mod tests {
     }
 
     #[test]
-    fn every_supported_size_dispatches_to_its_own_type() {
-        struct Size;
-        impl WithSide for Size {
-            type Output = usize;
-            fn run<const N: usize>(self) -> usize
-            where
-                Side<N>: Layout,
-            {
-                assert_eq!(<Side<N> as Layout>::N, N);
-                N
-            }
-        }
-        impl WithPits for Size {
-            type Output = usize;
-            fn run<const P: usize>(self) -> usize {
-                P
-            }
-        }
+    fn size_types_hold_exactly_the_supported_sizes() {
         for size in 0..=30 {
-            let side = SIDES.contains(&size).then_some(size);
-            assert_eq!(with_side(size, Size), side, "side {size}");
-            let pits = PIT_COUNTS.contains(&size).then_some(size);
-            assert_eq!(with_pits(size, Size), pits, "pits {size}");
+            let side = BoardSide::new(size).map(BoardSide::get);
+            assert_eq!(side, SIDES.contains(&size).then_some(size), "side {size}");
+            let pits = PitsPerRow::new(size).map(PitsPerRow::get);
+            assert_eq!(
+                pits,
+                PIT_COUNTS.contains(&size).then_some(size),
+                "pits {size}"
+            );
         }
+        assert_eq!(BoardSide::new(usize::MAX), None);
     }
 
     #[test]

@@ -1,12 +1,15 @@
 //! The command line: one subcommand per game and per engine tool, each with its flags and their
-//! allowed values. It only describes and validates arguments; running them is the driver's job.
+//! allowed values, turned into the driver's [`Task`] in one place ([`Cli::task`]). It only
+//! describes and validates arguments; running them is the driver's job.
 
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::board::{Coord, PIT_COUNTS, SIDES};
+use crate::board::{BoardSide, Coord, LEVELS, PitsPerRow, STONES};
+use crate::driver::{KalahBoard, Opponents, OthelloBoard, Task};
+use crate::generate::Generation;
 
 /// Console ports of two classic C++ course assignments: Othello with pits and Kalah.
 #[derive(Debug, Parser)]
@@ -15,6 +18,57 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// What the command line asks for: the task, and whether to echo every token read.
+    #[must_use]
+    pub fn task(self) -> (Task, bool) {
+        match self.command {
+            Command::Othello(args) => {
+                let opponents = args.vs.opponents(args.computer);
+                let side = args.side.size;
+                (Task::PlayOthello { side, opponents }, args.console.echo)
+            }
+            Command::Mancala(args) => {
+                let opponents = args.vs.opponents(args.computer);
+                let board = args.kalah.board();
+                (Task::PlayMancala { board, opponents }, args.console.echo)
+            }
+            Command::Perft(args) => {
+                let board = args.board.board();
+                (
+                    Task::Perft {
+                        board,
+                        depth: args.depth,
+                    },
+                    false,
+                )
+            }
+            Command::Solve(Solve::Othello(args)) => (Task::SolveOthello(args.board()), false),
+            Command::Solve(Solve::Mancala(args)) => (Task::SolveMancala(args.board()), false),
+            Command::Generate(Generate::Othello { side, how }) => {
+                let side = side.size;
+                (
+                    Task::GenerateOthello {
+                        side,
+                        how: how.generation(),
+                    },
+                    false,
+                )
+            }
+            Command::Generate(Generate::Mancala { kalah, how }) => {
+                let board = kalah.board();
+                (
+                    Task::GenerateMancala {
+                        board,
+                        how: how.generation(),
+                    },
+                    false,
+                )
+            }
+        }
+    }
 }
 
 /// The games on offer, and the engine's tools.
@@ -94,6 +148,15 @@ pub struct GenerateArgs {
     pub errors: bool,
 }
 
+impl GenerateArgs {
+    fn generation(&self) -> Generation {
+        Generation {
+            seed: self.seed,
+            errors: self.errors,
+        }
+    }
+}
+
 /// The games the solver takes.
 #[derive(Debug, Subcommand)]
 pub enum Solve {
@@ -115,6 +178,15 @@ pub struct BoardArgs {
     pub pits: Vec<Coord>,
 }
 
+impl BoardArgs {
+    fn board(self) -> OthelloBoard {
+        OthelloBoard {
+            side: self.side.size,
+            pits: self.pits,
+        }
+    }
+}
+
 /// Flags of `boardgames perft`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
@@ -129,8 +201,8 @@ pub struct PerftArgs {
 #[derive(Debug, Args)]
 pub struct SideArgs {
     /// Board side: an even number from 4 to 26.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_side)]
-    pub size: usize,
+    #[arg(long, value_name = "N", default_value = "8", value_parser = parse_side)]
+    pub size: BoardSide,
 }
 
 /// Flags of `boardgames othello`.
@@ -175,15 +247,36 @@ pub struct VersusArgs {
     pub hints: bool,
 }
 
+impl VersusArgs {
+    /// The opponents of a game where the computer plays `computer` (by player index), if any.
+    fn opponents(&self, computer: Option<[bool; 2]>) -> Opponents {
+        Opponents {
+            computer: computer.unwrap_or_default(),
+            level: self.level,
+            seed: self.seed,
+            hints: self.hints,
+        }
+    }
+}
+
 /// A Kalah start position: pits per row and stones per pit.
 #[derive(Debug, Args)]
 pub struct KalahArgs {
     /// Pits in each player's row: 1 to 12.
-    #[arg(long, value_name = "P", default_value_t = 6, value_parser = parse_pits)]
-    pub pits: usize,
+    #[arg(long, value_name = "P", default_value = "6", value_parser = parse_pits)]
+    pub pits: PitsPerRow,
     /// Stones in each pit at the start: 1 to 99.
     #[arg(long, value_name = "S", default_value_t = 4, value_parser = parse_stones)]
-    pub stones: u32,
+    pub stones: u8,
+}
+
+impl KalahArgs {
+    fn board(&self) -> KalahBoard {
+        KalahBoard {
+            pits: self.pits,
+            stones: self.stones,
+        }
+    }
 }
 
 /// Flags every game shares.
@@ -194,43 +287,41 @@ pub struct ConsoleArgs {
     pub echo: bool,
 }
 
-/// Stones per pit the console can show: the board widens with the total, up to 2376.
-const STONES: RangeInclusive<u32> = 1..=99;
-
-/// A decimal number that `allowed` accepts, or a message naming the allowed values.
-fn parse_in<T: FromStr>(
+/// A decimal number that `allowed` turns into a value, or a message naming the allowed values.
+fn parse_in<T: FromStr, U>(
     text: &str,
-    allowed: impl Fn(&T) -> bool,
+    allowed: impl Fn(T) -> Option<U>,
     values: &str,
-) -> Result<T, String> {
+) -> Result<U, String> {
     text.parse()
         .ok()
-        .filter(allowed)
+        .and_then(allowed)
         .ok_or_else(|| format!("allowed values are {values}"))
 }
 
-fn parse_side(text: &str) -> Result<usize, String> {
-    parse_in(
-        text,
-        |side| SIDES.contains(side),
-        "the even numbers 4, 6, ..., 26",
-    )
+/// The number itself when `range` holds it.
+fn within<T: PartialOrd>(range: RangeInclusive<T>) -> impl Fn(T) -> Option<T> {
+    move |n| range.contains(&n).then_some(n)
 }
 
-fn parse_pits(text: &str) -> Result<usize, String> {
-    parse_in(text, |pits| PIT_COUNTS.contains(pits), "1 to 12")
+fn parse_side(text: &str) -> Result<BoardSide, String> {
+    parse_in(text, BoardSide::new, "the even numbers 4, 6, ..., 26")
 }
 
-fn parse_stones(text: &str) -> Result<u32, String> {
-    parse_in(text, |stones| STONES.contains(stones), "1 to 99")
+fn parse_pits(text: &str) -> Result<PitsPerRow, String> {
+    parse_in(text, PitsPerRow::new, "1 to 12")
+}
+
+fn parse_stones(text: &str) -> Result<u8, String> {
+    parse_in(text, within(STONES), "1 to 99")
 }
 
 fn parse_depth(text: &str) -> Result<u32, String> {
-    parse_in(text, |depth| (1..=60).contains(depth), "1 to 60")
+    parse_in(text, within(1..=60), "1 to 60")
 }
 
 fn parse_level(text: &str) -> Result<u32, String> {
-    parse_in(text, |level| (1..=10).contains(level), "1 to 10")
+    parse_in(text, within(LEVELS), "1 to 10")
 }
 
 /// Which players the computer takes, by index, from their names in this game.

@@ -3,11 +3,19 @@
 //! one file can be piped into a student's program and into `boardgames` and the outputs diffed.
 //! It asks the game modules what is legal; it never prints (the driver does).
 
-use crate::bitboard::{Layout, Side};
 use crate::board::Coord;
 use crate::mancala::Mancala;
-use crate::othello::Othello;
+use crate::othello::{Layout, Othello, Side};
 use crate::rng::Rng;
+
+/// How to make a random game's input.
+#[derive(Clone, Copy, Debug)]
+pub struct Generation {
+    /// The same seed gives the same game.
+    pub seed: u64,
+    /// Mix in wrong entries, each followed by the right one.
+    pub errors: bool,
+}
 
 /// Tokens no Othello prompt accepts, whatever the board.
 const BAD_OTHELLO: [&str; 8] = ["abc", "A0", "A01", "AA1", "1A", "#a2", "3.14", "-1"];
@@ -33,10 +41,11 @@ fn any_cell<const N: usize>(rng: &mut Rng) -> Coord {
 
 /// The input of one random Othello game on an `N` x `N` board: a pit count, the pits, then a
 /// legal move at every turn that has one (passes need no input).
-pub fn othello<const N: usize>(seed: u64, errors: bool) -> Vec<String>
+pub fn othello<const N: usize>(how: Generation) -> Vec<String>
 where
     Side<N>: Layout,
 {
+    let Generation { seed, errors } = how;
     let mut rng = Rng::new(seed);
     let mut game = Othello::<N>::new();
     let mut tokens = Vec::new();
@@ -91,7 +100,8 @@ where
 
 /// The input of one random Kalah game with `P` pits of `stones`: a non-empty pit at every turn;
 /// with `errors`, also bad pit numbers, empty pits, and undos each followed by the move again.
-pub fn mancala<const P: usize>(stones: u32, seed: u64, errors: bool) -> Vec<String> {
+pub fn mancala<const P: usize>(stones: u8, how: Generation) -> Vec<String> {
+    let Generation { seed, errors } = how;
     let mut rng = Rng::new(seed);
     let mut game = Mancala::<P>::new(stones);
     let mut tokens = Vec::new();
@@ -124,4 +134,88 @@ pub fn mancala<const P: usize>(stones: u32, seed: u64, errors: bool) -> Vec<Stri
         last = Some(pit);
     }
     tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io;
+
+    use super::*;
+    use crate::board::{BoardSide, PIT_COUNTS, PitsPerRow, SIDES};
+    use crate::driver::tests::{Game, play};
+    use crate::driver::{KalahBoard, Task, run};
+
+    #[test]
+    fn generated_games_replay_to_their_end_at_every_size() {
+        let mut complained = [0; 2];
+        for seed in 0..100 {
+            for errors in [false, true] {
+                let how = Generation { seed, errors };
+                let side = SIDES[usize::try_from(seed).unwrap() % SIDES.len()];
+                let task = Task::GenerateOthello {
+                    side: BoardSide::new(side).unwrap(),
+                    how,
+                };
+                let othello = check_generated(task, Game::Othello { side });
+                let pits = 1 + usize::try_from(seed).unwrap() % PIT_COUNTS.end();
+                let stones = 1 + u8::try_from(seed % 7).unwrap();
+                let board = KalahBoard {
+                    pits: PitsPerRow::new(pits).unwrap(),
+                    stones,
+                };
+                let task = Task::GenerateMancala { board, how };
+                let mancala = check_generated(task, Game::Mancala { pits, stones });
+                if errors {
+                    complained[0] += usize::from(othello);
+                    complained[1] += usize::from(mancala);
+                } else {
+                    assert!(
+                        !othello && !mancala,
+                        "seed {seed}: a wrong entry without --errors"
+                    );
+                }
+            }
+        }
+        // Wrong entries are random, so a short game may have none; most have some.
+        assert!(
+            complained.iter().all(|&n| n > 60),
+            "{complained:?} of 100 games"
+        );
+    }
+
+    /// Generates input with `task`, plays it as `game`, expects the game's end, and tells
+    /// whether the game complained about a wrong entry on the way.
+    fn check_generated(task: Task, game: Game) -> bool {
+        let mut tokens = Vec::new();
+        run(task.clone(), false, io::empty(), &mut tokens).unwrap();
+        let (out, result) = play(game, &tokens, 64, false);
+        assert!(result.is_ok(), "{task:?} did not reach the end");
+        let text = String::from_utf8(out).unwrap();
+        let complaints = [
+            "Invalid",
+            "Too many",
+            "is empty!",
+            "Nothing to undo!",
+            "Move undone.",
+        ];
+        complaints.iter().any(|c| text.contains(c))
+    }
+
+    #[test]
+    fn a_seed_fixes_the_game_and_errors_show_up() {
+        let make = |seed, errors| {
+            let mut out = Vec::new();
+            let task = Task::GenerateOthello {
+                side: BoardSide::new(8).unwrap(),
+                how: Generation { seed, errors },
+            };
+            run(task, false, io::empty(), &mut out).unwrap();
+            out
+        };
+        assert_eq!(make(5, true), make(5, true));
+        assert_ne!(make(5, false), make(6, false));
+        let (out, _) = play(Game::Othello { side: 8 }, &make(5, true), 64, false);
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Invalid move!\n"), "no wrong move in seed 5");
+    }
 }

@@ -1,29 +1,21 @@
-//! Computer players: a move for the player to move. Othello: iterative-deepening alpha-beta
-//! over the bitboard engine with a mobility-and-corners evaluation, then the exact solver once
-//! few cells are empty. Kalah: the exact solver on small boards, a store-margin lookahead on
-//! large ones. Searches stop at a node budget, not a clock, so the same seed gives the same
-//! move on any machine, and no move takes long on any board. No I/O here.
+//! The Othello computer player: iterative-deepening alpha-beta over the bitboard engine with a
+//! mobility-and-corners evaluation, then the exact solver once few cells are empty. Searches
+//! stop at a node budget, not a clock, so the same seed gives the same move on any machine, and
+//! no move takes long on any board. No I/O here.
 
-use crate::bitboard::{Bits, Layout, Position, Side};
-use crate::board::{Coord, Player};
-use crate::mancala::Mancala;
-use crate::othello::Othello;
+use super::bitboard::{Layout, Position, Side};
+use super::bits::Bits;
+use super::game::Othello;
+use super::solve::solve_position;
+use crate::board::{Coord, LEVELS};
 use crate::rng::Rng;
-use crate::search;
-
-/// Levels run from 1 (one ply) to this (ten plies).
-pub const MAX_LEVEL: u32 = 10;
 
 /// Cells few enough that the exact solver finishes in well under a second.
 const SOLVE_EMPTIES: u32 = 10;
 
-/// Kalah stones times pits per row few enough that the exact solver finishes in well under a
-/// second: (4,3), (4,4) and (6,2) are solved outright; (6,3), (5,4) and (12,1) are not.
-const SOLVE_STONES_BY_PITS: u32 = 144;
-
-/// An Othello move for the player to move, searching `level` plies deep, or `None` when the
-/// player has none. Among equally good moves `rng` picks.
-pub fn othello_move<const N: usize>(game: &Othello<N>, level: u32, rng: &mut Rng) -> Option<Coord>
+/// A move for the player to move, searching `level` plies deep (a level of [`LEVELS`]), or
+/// `None` when the player has none. Among equally good moves `rng` picks.
+pub fn computer_move<const N: usize>(game: &Othello<N>, level: u32, rng: &mut Rng) -> Option<Coord>
 where
     Side<N>: Layout,
 {
@@ -35,12 +27,11 @@ where
     // Shuffled once: the first of several equal moves wins, so the seed breaks ties.
     rng.shuffle(&mut moves);
     let best = if pos.empty.len() <= SOLVE_EMPTIES {
-        search::solve_othello(pos).best
+        solve_position(pos).best
     } else {
-        deepen(pos, &mut moves, level.clamp(1, MAX_LEVEL))
+        deepen(pos, &mut moves, level.clamp(*LEVELS.start(), *LEVELS.end()))
     };
-    best.or(moves.first().copied())
-        .and_then(|i| Coord::new(i % N, i / N, N))
+    best.or(moves.first().copied()).map(Side::<N>::coord)
 }
 
 /// Iterative deepening over the root `moves`, best first after each finished depth; the move
@@ -54,7 +45,7 @@ fn deepen<L: Layout>(pos: Position<L>, moves: &mut [usize], level: u32) -> Optio
         let mut alpha = -WIN;
         let mut found = None;
         for (i, &at) in moves.iter().enumerate() {
-            let Some(value) = search.value(pos.play(at), depth - 1, -WIN, -alpha) else {
+            let Some(value) = search.value(pos.play_unchecked(at), depth - 1, -WIN, -alpha) else {
                 return best;
             };
             let value = -value;
@@ -109,7 +100,7 @@ impl Lookahead {
         }
         let mut best = -WIN;
         for at in moves.cells() {
-            let value = -self.value(pos.play(at), depth - 1, -beta, -alpha)?;
+            let value = -self.value(pos.play_unchecked(at), depth - 1, -beta, -alpha)?;
             best = best.max(value);
             alpha = alpha.max(value);
             if alpha >= beta {
@@ -131,31 +122,10 @@ fn evaluate<L: Layout>(pos: &Position<L>, moves: L::Bits) -> i32 {
     10 * mobility + 50 * (held(pos.me) - held(pos.opp)) + discs
 }
 
-/// A Kalah pit (1-based) for the player to move, or `None` when the game is over: perfect play
-/// when few stones are left in the pits, else a lookahead of `2 * level` sowings.
-pub fn mancala_move<const P: usize>(game: &Mancala<P>, level: u32, rng: &mut Rng) -> Option<usize> {
-    if game.is_over() {
-        return None;
-    }
-    let stones = game.stones() - game.score(Player::First) - game.score(Player::Second);
-    let solved = (stones * P as u32 <= SOLVE_STONES_BY_PITS)
-        .then(|| search::solve_mancala(game).best)
-        .flatten();
-    if solved.is_some() {
-        return solved;
-    }
-    let mut order: Vec<usize> = (1..=P).collect();
-    rng.shuffle(&mut order);
-    // Each root move gets a search of its own, so the depth stays where one stays quick.
-    let depth = (2 * level.clamp(1, MAX_LEVEL)).min(search::lookahead_depth(P));
-    search::mancala_lookahead(game, depth, &order)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{Outcome, Player};
-    use crate::mancala::Next;
 
     /// Plays the computer at `level` as Black against uniformly random moves; true when Black
     /// wins.
@@ -167,7 +137,7 @@ mod tests {
                 continue;
             }
             let at = if game.to_move() == Player::First {
-                othello_move(&game, level, &mut rng).unwrap()
+                computer_move(&game, level, &mut rng).unwrap()
             } else {
                 let moves: Vec<Coord> = game.legal_moves().collect();
                 moves[rng.below(moves.len())]
@@ -180,7 +150,7 @@ mod tests {
     #[test]
     fn a_computer_move_is_legal_and_the_seed_fixes_it() {
         let game = Othello::<8>::new();
-        let pick = |seed| othello_move(&game, 3, &mut Rng::new(seed)).unwrap();
+        let pick = |seed| computer_move(&game, 3, &mut Rng::new(seed)).unwrap();
         assert!(game.legal_moves().any(|at| at == pick(1)));
         assert_eq!(pick(9), pick(9));
         // The four opening moves are equal: different seeds reach different ones.
@@ -195,34 +165,5 @@ mod tests {
             .filter(|&seed| othello_against_random(5, seed))
             .count();
         assert!(wins >= 98, "{wins} of 100");
-    }
-
-    /// The computer moves first on a small board against random replies; the final margin.
-    fn kalah_margin_against_random<const P: usize>(stones: u32, seed: u64) -> i32 {
-        let mut rng = Rng::new(seed);
-        let mut game = Mancala::<P>::new(stones);
-        loop {
-            let pit = if game.to_move() == Player::First {
-                mancala_move(&game, 5, &mut rng).unwrap()
-            } else {
-                let pits: Vec<usize> = (1..=P)
-                    .filter(|&n| game.pit(Player::Second, n) > Some(0))
-                    .collect();
-                pits[rng.below(pits.len())]
-            };
-            if let Next::GameOver { .. } = game.sow(pit).unwrap().next {
-                return game.score(Player::First) as i32 - game.score(Player::Second) as i32;
-            }
-        }
-    }
-
-    #[test]
-    fn on_small_kalah_boards_the_first_player_computer_keeps_its_solved_margin() {
-        for seed in 0..30 {
-            let small = kalah_margin_against_random::<4>(3, seed);
-            assert!(small >= 6, "(4,3) seed {seed}: {small}");
-            let wide = kalah_margin_against_random::<6>(2, seed);
-            assert!(wide >= 6, "(6,2) seed {seed}: {wide}");
-        }
     }
 }

@@ -1,0 +1,215 @@
+//! The console's two halves: a reader that splits standard input into tokens the way C++
+//! `cin >>` does (byte-safe, any buffer size, overlong tokens read whole but kept short), and one
+//! buffered writer for every byte of the transcript. It knows no game and no message.
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use super::Stop;
+use crate::board::Coord;
+
+/// The longest token kept in full; longer ones are read to their end but are malformed anyway.
+const TOKEN_LIMIT: usize = 64;
+
+/// C++ `isspace` in the "C" locale: what separates tokens for `cin >>`.
+pub(super) fn is_separator(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Token input and buffered output for one game.
+pub(super) struct Console<R, W: Write> {
+    input: R,
+    output: io::BufWriter<W>,
+    echo: bool,
+    token: Vec<u8>,
+    overlong: bool,
+}
+
+impl<R, W: Write> Console<R, W> {
+    /// A console over `input` and `output`; with `echo`, every token read is written back with a
+    /// line break, as a terminal would have shown it.
+    pub(super) fn new(input: R, output: W, echo: bool) -> Self {
+        Console {
+            input,
+            output: io::BufWriter::new(output),
+            echo,
+            token: Vec::with_capacity(TOKEN_LIMIT),
+            overlong: false,
+        }
+    }
+
+    /// Writes `text` to the transcript.
+    pub(super) fn say(&mut self, text: impl fmt::Display) -> Result<(), Stop> {
+        write!(self.output, "{text}")?;
+        Ok(())
+    }
+
+    /// Flushes whatever is still buffered, so that it is seen now.
+    pub(super) fn show(&mut self) -> Result<(), Stop> {
+        self.output.flush()?;
+        Ok(())
+    }
+}
+
+impl<R: BufRead, W: Write> Console<R, W> {
+    /// Writes `prompt`, shows it, and reads the answer: the next whitespace-separated token.
+    pub(super) fn ask(&mut self, prompt: impl fmt::Display) -> Result<Answer<'_>, Stop> {
+        self.say(prompt)?;
+        self.show()?;
+        self.read_token()?;
+        Ok(Answer {
+            text: (!self.overlong)
+                .then(|| std::str::from_utf8(&self.token).ok())
+                .flatten(),
+        })
+    }
+
+    /// Reads one token like `cin >>`: skips separators, then takes bytes up to the next one.
+    fn read_token(&mut self) -> Result<(), Stop> {
+        self.token.clear();
+        self.overlong = false;
+        let mut started = false;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(buf) => buf,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err.into()),
+            };
+            if buf.is_empty() {
+                break;
+            }
+            let skip = if started {
+                0
+            } else {
+                buf.iter().take_while(|&&b| is_separator(b)).count()
+            };
+            let rest = &buf[skip..];
+            let len = rest.iter().take_while(|&&b| !is_separator(b)).count();
+            started |= len > 0;
+            let room = TOKEN_LIMIT - self.token.len();
+            self.token.extend_from_slice(&rest[..len.min(room)]);
+            self.overlong |= len > room;
+            if self.echo {
+                self.output.write_all(&rest[..len])?;
+            }
+            let ended = len < rest.len();
+            self.input.consume(skip + len);
+            if started && ended {
+                break;
+            }
+        }
+        if !started {
+            return Err(Stop::InputEnded);
+        }
+        if self.echo {
+            self.output.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// One token as read: its text, or `None` when it is not UTF-8 or too long to mean anything.
+pub(super) struct Answer<'a> {
+    text: Option<&'a str>,
+}
+
+impl Answer<'_> {
+    /// The token as a cell address.
+    pub(super) fn coord(&self) -> Option<Coord> {
+        self.text?.parse().ok()
+    }
+
+    /// Whether the token is exactly `word`.
+    pub(super) fn is(&self, word: &str) -> bool {
+        self.text == Some(word)
+    }
+
+    /// The token as plain decimal digits, saturated at `usize::MAX`.
+    pub(super) fn number(&self) -> Option<usize> {
+        digits_value(self.text?)
+    }
+
+    /// The token as a C++-style decimal integer (optional sign, then digits): `Some(n)` for a
+    /// value that is not negative, saturated at `usize::MAX`; `None` for anything else.
+    pub(super) fn count(&self) -> Option<usize> {
+        let text = self.text?;
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(digits) => (true, digits),
+            None => (false, text.strip_prefix('+').unwrap_or(text)),
+        };
+        let value = digits_value(digits)?;
+        (!negative || value == 0).then_some(value)
+    }
+}
+
+/// The value of a non-empty run of ASCII digits, saturated at `usize::MAX`.
+fn digits_value(digits: &str) -> Option<usize> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(digits.bytes().fold(0, |n: usize, d| {
+        n.saturating_mul(10).saturating_add(usize::from(d - b'0'))
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(input: &[u8], capacity: usize) -> Vec<Vec<u8>> {
+        let mut console = Console::new(
+            io::BufReader::with_capacity(capacity, input),
+            Vec::new(),
+            false,
+        );
+        let mut seen = Vec::new();
+        while console.read_token().is_ok() {
+            seen.push(console.token.clone());
+        }
+        seen
+    }
+
+    #[test]
+    fn tokens_split_like_cin_whatever_the_buffer_size() {
+        let input = b"  3\r\nA1 b2\tC3\x0b\x0cd4\n\n\xff\xfeZ\x00 +1";
+        let want: Vec<Vec<u8>> = [
+            &b"3"[..],
+            b"A1",
+            b"b2",
+            b"C3",
+            b"d4",
+            b"\xff\xfeZ\x00",
+            b"+1",
+        ]
+        .iter()
+        .map(|t| t.to_vec())
+        .collect();
+        for capacity in [1, 2, 3, 7, 8192] {
+            assert_eq!(tokens(input, capacity), want, "buffer of {capacity}");
+        }
+        assert!(tokens(b" \r\n\t ", 4).is_empty());
+    }
+
+    #[test]
+    fn counts_read_like_cin_integers_but_refuse_negatives() {
+        let cases: &[(&[u8], Option<usize>)] = &[
+            (b"3", Some(3)),
+            (b"+3", Some(3)),
+            (b"007", Some(7)),
+            (b"-0", Some(0)),
+            (b"99999999999999999999999999", Some(usize::MAX)),
+            (b"-1", None),
+            (b"-", None),
+            (b"+", None),
+            (b"3.5", None),
+            (b"3abc", None),
+            (b"abc", None),
+            (b"0x10", None),
+            (b"\xff3", None),
+        ];
+        for &(token, want) in cases {
+            let text = std::str::from_utf8(token).ok();
+            assert_eq!(Answer { text }.count(), want, "{token:?}");
+        }
+    }
+}

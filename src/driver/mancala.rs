@@ -1,0 +1,175 @@
+//! Kalah at the console: every prompt and line of the console contract, and the flow of a game
+//! (board, prompt, sowing, capture, extra move, sweep, result), with undo that against the
+//! computer goes back to the person's last move. The rules are the game's: this file only asks
+//! and reports.
+
+use std::io::{BufRead, Write};
+
+use super::console::Console;
+use super::{DRAW, HINT, Opponents, Stop, hint};
+use crate::board::{Outcome, Player};
+use crate::mancala::{Mancala, MoveError, Next, WithPits, computer_move};
+use crate::rng::Rng;
+
+/// Every line and prompt of the Mancala transcript, as the console contract defines them.
+mod text {
+    pub const NOTHING_TO_UNDO: &str = "Nothing to undo!\n";
+    pub const MOVE_UNDONE: &str = "Move undone.\n";
+    pub const GAME_OVER: &str = "Game over!\n";
+
+    /// "Player 1", "Player 2".
+    fn player(player: crate::board::Player) -> String {
+        format!("Player {}", player.index() + 1)
+    }
+
+    /// "1 stone", "2 stones".
+    fn stones(n: u32) -> String {
+        if n == 1 {
+            "1 stone".to_string()
+        } else {
+            format!("{n} stones")
+        }
+    }
+
+    pub fn prompt(mover: crate::board::Player, pits: usize) -> String {
+        format!("{}, choose a pit (1-{pits}, u = undo): ", player(mover))
+    }
+
+    pub fn invalid_pit(pits: usize) -> String {
+        format!("Invalid pit! Enter a number from 1 to {pits}.\n")
+    }
+
+    pub fn empty_pit(pit: usize) -> String {
+        format!("Pit {pit} is empty! Choose another pit.\n")
+    }
+
+    pub fn captures(mover: crate::board::Player, n: u32) -> String {
+        format!("{} captures {}!\n", player(mover), stones(n))
+    }
+
+    pub fn moves_again(mover: crate::board::Player) -> String {
+        format!("{} moves again!\n", player(mover))
+    }
+
+    pub fn collects(owner: crate::board::Player, n: u32) -> String {
+        format!("{} collects the remaining {}.\n", player(owner), stones(n))
+    }
+
+    pub fn scores(first: u32, second: u32) -> String {
+        format!("Player 1: {first}, Player 2: {second}\n")
+    }
+
+    pub fn wins(winner: crate::board::Player) -> String {
+        format!("{} wins!\n", player(winner))
+    }
+
+    /// The answers that ask for an undo.
+    pub const UNDO: [&str; 2] = ["u", "U"];
+}
+
+/// A game of Kalah to play at the console, once the pits per row are a type.
+pub(super) struct Game<'a, R, W: Write> {
+    /// Where the game is played.
+    pub console: &'a mut Console<R, W>,
+    /// Stones in each pit at the start.
+    pub stones: u8,
+    /// The computer's part, if any.
+    pub opponents: Opponents,
+}
+
+impl<R: BufRead, W: Write> WithPits for Game<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const P: usize>(self) -> Result<(), Stop> {
+        play(Mancala::<P>::new(self.stones), self.opponents, self.console)
+    }
+}
+
+/// Takes back the last sowing; against the computer, back to before the person's last sowing,
+/// so that the person is to move again. Refused (and nothing undone) when there is none.
+fn undo_to_person<const P: usize>(
+    game: &mut Mancala<P>,
+    opponents: &Opponents,
+) -> Result<(), MoveError> {
+    let mut back = game.clone();
+    loop {
+        back.undo()?;
+        if !opponents.computer[back.to_move().index()] {
+            *game = back;
+            return Ok(());
+        }
+    }
+}
+
+/// Plays one game at the console: board, prompt, sowing, until a row is empty.
+fn play<const P: usize, R: BufRead, W: Write>(
+    mut game: Mancala<P>,
+    opponents: Opponents,
+    console: &mut Console<R, W>,
+) -> Result<(), Stop> {
+    let mut rng = Rng::new(opponents.seed);
+    let outcome = loop {
+        console.say(&game)?;
+        let mover = game.to_move();
+        let sowing = loop {
+            if opponents.computer[mover.index()] {
+                let pit = computer_move(&game, opponents.level, &mut rng);
+                // The game is not over, so the computer names a pit with stones.
+                if let Some(sowing) = pit.and_then(|pit| Some((pit, game.sow(pit).ok()?))) {
+                    console.say(format_args!("{}{}\n", text::prompt(mover, P), sowing.0))?;
+                    break Some(sowing.1);
+                }
+            }
+            let answer = console.ask(text::prompt(mover, P))?;
+            if opponents.hints() && answer.is(HINT) {
+                if let Some(pit) = computer_move(&game, opponents.level, &mut rng) {
+                    console.say(hint(pit))?;
+                }
+                continue;
+            }
+            if text::UNDO.iter().any(|&word| answer.is(word)) {
+                match undo_to_person(&mut game, &opponents) {
+                    Ok(()) => break None,
+                    Err(_) => console.say(text::NOTHING_TO_UNDO)?,
+                }
+                continue;
+            }
+            let Some(pit) = answer.number() else {
+                console.say(text::invalid_pit(P))?;
+                continue;
+            };
+            match game.sow(pit) {
+                Ok(sowing) => break Some(sowing),
+                Err(MoveError::EmptyPit) => console.say(text::empty_pit(pit))?,
+                // No pit of that number (the game is not over while this loop runs).
+                Err(_) => console.say(text::invalid_pit(P))?,
+            }
+        };
+        let Some(sowing) = sowing else {
+            console.say(text::MOVE_UNDONE)?;
+            continue;
+        };
+        if let Some(taken) = sowing.captured {
+            console.say(text::captures(mover, taken))?;
+        }
+        match sowing.next {
+            Next::TurnPasses => {}
+            Next::MoveAgain => console.say(text::moves_again(mover))?,
+            Next::GameOver { swept, outcome } => {
+                if let Some((owner, stones)) = swept {
+                    console.say(text::collects(owner, stones))?;
+                }
+                break outcome;
+            }
+        }
+    };
+
+    console.say(text::GAME_OVER)?;
+    console.say(&game)?;
+    let (first, second) = (game.score(Player::First), game.score(Player::Second));
+    console.say(text::scores(first, second))?;
+    match outcome {
+        Outcome::Won(player) => console.say(text::wins(player)),
+        Outcome::Draw => console.say(DRAW),
+    }
+}

@@ -1,0 +1,208 @@
+//! The console side of the program: it runs one [`Task`] over standard input and output. The
+//! token reader and the writer are in `console`; each game's texts and flow in `othello` and
+//! `mancala`; the engine tools' reports in `tools`. The driver owns every byte of output and
+//! every clock, and never decides a rule: it asks the games what is legal.
+
+mod console;
+mod mancala;
+mod othello;
+mod tools;
+
+#[cfg(test)]
+pub(crate) mod tests;
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use crate::board::{BoardSide, Coord, PitsPerRow};
+use crate::generate::Generation;
+use crate::mancala::with_pits;
+use crate::othello::{PitError, with_side};
+use console::Console;
+
+/// What the program was asked to do: one command line, checked.
+#[derive(Clone, Debug)]
+pub enum Task {
+    /// Play Othello at the console.
+    PlayOthello {
+        /// The board side.
+        side: BoardSide,
+        /// The computer's part, if any.
+        opponents: Opponents,
+    },
+    /// Play Kalah at the console.
+    PlayMancala {
+        /// The board.
+        board: KalahBoard,
+        /// The computer's part, if any.
+        opponents: Opponents,
+    },
+    /// Count move paths from an Othello start, to each depth up to `depth`.
+    Perft {
+        /// The start.
+        board: OthelloBoard,
+        /// The deepest ply.
+        depth: u32,
+    },
+    /// Solve an Othello start.
+    SolveOthello(OthelloBoard),
+    /// Solve a Kalah start.
+    SolveMancala(KalahBoard),
+    /// Print the input of one random Othello game.
+    GenerateOthello {
+        /// The board side.
+        side: BoardSide,
+        /// The seed and whether to mix in wrong entries.
+        how: Generation,
+    },
+    /// Print the input of one random Kalah game.
+    GenerateMancala {
+        /// The board.
+        board: KalahBoard,
+        /// The seed and whether to mix in wrong entries.
+        how: Generation,
+    },
+}
+
+/// An Othello start position for the engine tools: the side and the pits.
+#[derive(Clone, Debug)]
+pub struct OthelloBoard {
+    /// Cells per row and column.
+    pub side: BoardSide,
+    /// Pit cells, not yet checked against the board.
+    pub pits: Vec<Coord>,
+}
+
+/// A Kalah start position: pits per row and stones per pit.
+#[derive(Clone, Copy, Debug)]
+pub struct KalahBoard {
+    /// Pits in each player's row.
+    pub pits: PitsPerRow,
+    /// Stones in each pit at the start.
+    pub stones: u8,
+}
+
+/// Who plays a console game besides the person at the keyboard.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Opponents {
+    /// Which players, by [`Player::index`], the computer moves for.
+    pub computer: [bool; 2],
+    /// How deep the computer looks: one of [`LEVELS`](crate::board::LEVELS).
+    pub level: u32,
+    /// Seed of the computer's choices among equal moves.
+    pub seed: u64,
+    /// Answer `?` at a person's prompt with a suggested move (always on against the computer).
+    pub hints: bool,
+}
+
+impl Opponents {
+    fn hints(&self) -> bool {
+        self.hints || self.computer.contains(&true)
+    }
+}
+
+/// Carries out `task` with `input` and `output`; with `echo`, every token read is written back
+/// with a line break, as a terminal would have shown it. Everything written before a stop stays
+/// written.
+pub fn run<R: BufRead, W: Write>(task: Task, echo: bool, input: R, output: W) -> Result<(), Stop> {
+    let mut console = Console::new(input, output, echo);
+    let console = &mut console;
+    let done = match task {
+        Task::PlayOthello { side, opponents } => {
+            with_side(side, othello::Game { console, opponents })
+        }
+        Task::PlayMancala { board, opponents } => {
+            let stones = board.stones;
+            with_pits(
+                board.pits,
+                mancala::Game {
+                    console,
+                    stones,
+                    opponents,
+                },
+            )
+        }
+        Task::Perft { board, depth } => {
+            let pits = board.pits;
+            with_side(
+                board.side,
+                tools::Perft {
+                    console,
+                    pits,
+                    depth,
+                },
+            )
+        }
+        Task::SolveOthello(board) => {
+            let pits = board.pits;
+            with_side(board.side, tools::SolveOthello { console, pits })
+        }
+        Task::SolveMancala(board) => {
+            let stones = board.stones;
+            with_pits(board.pits, tools::SolveMancala { console, stones })
+        }
+        Task::GenerateOthello { side, how } => {
+            with_side(side, tools::GenerateOthello { console, how })
+        }
+        Task::GenerateMancala { board, how } => {
+            let stones = board.stones;
+            with_pits(
+                board.pits,
+                tools::GenerateMancala {
+                    console,
+                    stones,
+                    how,
+                },
+            )
+        }
+    };
+    let flushed = console.show();
+    done.and(flushed)
+}
+
+/// The last line of a game that ended level, in both games.
+const DRAW: &str = "Draw game!\n";
+
+/// The answer that asks for a hint.
+const HINT: &str = "?";
+
+/// The line that answers a hint request.
+fn hint(what: impl fmt::Display) -> String {
+    format!("Hint: {what}\n")
+}
+
+/// Why a game stopped before its end.
+#[derive(Debug)]
+pub enum Stop {
+    /// Standard input ended while the game still needed an answer.
+    InputEnded,
+    /// A pit given on the command line that the board cannot take.
+    Pit(Coord, PitError),
+    /// Reading or writing failed; a closed standard output shows up here as `BrokenPipe`.
+    Io(io::Error),
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stop::InputEnded => f.write_str("input ended before the game was over"),
+            Stop::Pit(at, PitError::TooMany) => {
+                write!(f, "pit {at}: more pits than half the board")
+            }
+            Stop::Pit(at, PitError::OffBoard) => write!(f, "pit {at} is off the board"),
+            Stop::Pit(at, PitError::Centre) => write!(f, "pit {at} is a centre cell"),
+            Stop::Pit(at, PitError::AlreadyPit | PitError::Occupied) => {
+                write!(f, "pit {at} is given twice")
+            }
+            Stop::Io(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+impl std::error::Error for Stop {}
+
+impl From<io::Error> for Stop {
+    fn from(err: io::Error) -> Stop {
+        Stop::Io(err)
+    }
+}

@@ -1,0 +1,220 @@
+//! The engine tools at the console: perft's table of counts and times, the solvers' values and
+//! best first moves, and the generator's tokens. Each job runs once its board size is a type;
+//! the counting, solving and generating are the games' and the generator's.
+
+use std::io::Write;
+use std::time::Instant;
+
+use super::Stop;
+use super::console::Console;
+use crate::board::Coord;
+use crate::generate::{self, Generation};
+use crate::mancala::{self, Mancala, WithPits};
+use crate::othello::{self, Layout, Othello, PitError, Side, WithSide, perft};
+
+/// The reports of the engine tools: perft and the solvers.
+mod text {
+    pub const PERFT_HEADER: &str = "depth            leaves     seconds\n";
+
+    pub fn perft_row(depth: u32, leaves: u64, seconds: f64) -> String {
+        format!("{depth:>5} {leaves:>17} {seconds:>11.3}\n")
+    }
+
+    pub fn perft_rate(leaves: u64, seconds: f64) -> String {
+        // Whole leaves per second; a run too fast to time reports its leaves.
+        let rate = if seconds > 0.0 {
+            leaves as f64 / seconds
+        } else {
+            leaves as f64
+        };
+        format!("leaves per second: {rate:.0}\n")
+    }
+
+    pub fn othello_value(value: i32) -> String {
+        format!("Black minus White under perfect play: {value:+}\n")
+    }
+
+    pub fn mancala_value(value: i32) -> String {
+        format!("Player 1 minus Player 2 under perfect play: {value:+}\n")
+    }
+
+    pub fn best_move(what: impl std::fmt::Display) -> String {
+        format!("Best first move: {what}\n")
+    }
+
+    pub const NO_MOVE: &str = "Best first move: none (Black has to pass)\n";
+
+    pub fn best_pit(pit: usize) -> String {
+        best_move(format_args!("pit {pit}"))
+    }
+}
+
+/// `perft`: count the move paths from an Othello start to each depth.
+pub(super) struct Perft<'a, R, W: Write> {
+    /// Where the table goes.
+    pub console: &'a mut Console<R, W>,
+    /// Pit cells of the start.
+    pub pits: Vec<Coord>,
+    /// The deepest ply.
+    pub depth: u32,
+}
+
+impl<R, W: Write> WithSide for Perft<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const N: usize>(self) -> Result<(), Stop>
+    where
+        Side<N>: Layout,
+    {
+        report_perft(&othello_start::<N>(&self.pits)?, self.depth, self.console)
+    }
+}
+
+/// `solve othello`: the perfect-play value of an Othello start.
+pub(super) struct SolveOthello<'a, R, W: Write> {
+    /// Where the value goes.
+    pub console: &'a mut Console<R, W>,
+    /// Pit cells of the start.
+    pub pits: Vec<Coord>,
+}
+
+impl<R, W: Write> WithSide for SolveOthello<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const N: usize>(self) -> Result<(), Stop>
+    where
+        Side<N>: Layout,
+    {
+        report_othello_solution(&othello_start::<N>(&self.pits)?, self.console)
+    }
+}
+
+/// `solve mancala`: the perfect-play margin of a Kalah start.
+pub(super) struct SolveMancala<'a, R, W: Write> {
+    /// Where the value goes.
+    pub console: &'a mut Console<R, W>,
+    /// Stones in each pit at the start.
+    pub stones: u8,
+}
+
+impl<R, W: Write> WithPits for SolveMancala<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const P: usize>(self) -> Result<(), Stop> {
+        report_mancala_solution(&Mancala::<P>::new(self.stones), self.console)
+    }
+}
+
+/// `generate othello`: one random game's input.
+pub(super) struct GenerateOthello<'a, R, W: Write> {
+    /// Where the tokens go.
+    pub console: &'a mut Console<R, W>,
+    /// The seed and whether to mix in wrong entries.
+    pub how: Generation,
+}
+
+impl<R, W: Write> WithSide for GenerateOthello<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const N: usize>(self) -> Result<(), Stop>
+    where
+        Side<N>: Layout,
+    {
+        print_tokens(generate::othello::<N>(self.how), self.console)
+    }
+}
+
+/// `generate mancala`: one random game's input.
+pub(super) struct GenerateMancala<'a, R, W: Write> {
+    /// Where the tokens go.
+    pub console: &'a mut Console<R, W>,
+    /// Stones in each pit at the start.
+    pub stones: u8,
+    /// The seed and whether to mix in wrong entries.
+    pub how: Generation,
+}
+
+impl<R, W: Write> WithPits for GenerateMancala<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const P: usize>(self) -> Result<(), Stop> {
+        print_tokens(generate::mancala::<P>(self.stones, self.how), self.console)
+    }
+}
+
+/// Prints generated input, one token a line.
+fn print_tokens<R, W: Write>(tokens: Vec<String>, console: &mut Console<R, W>) -> Result<(), Stop> {
+    for token in tokens {
+        console.say(format_args!("{token}\n"))?;
+    }
+    Ok(())
+}
+
+/// The Othello start position with `pits`, or the first pit it cannot take.
+fn othello_start<const N: usize>(pits: &[Coord]) -> Result<Othello<N>, Stop>
+where
+    Side<N>: Layout,
+{
+    let mut game = Othello::<N>::new();
+    if let Some(&at) = pits.get(Othello::<N>::MAX_PITS) {
+        return Err(Stop::Pit(at, PitError::TooMany));
+    }
+    for &at in pits {
+        game.add_pit(at).map_err(|err| Stop::Pit(at, err))?;
+    }
+    Ok(game)
+}
+
+/// Prints, for each depth from 1 to `depth`, the leaf count of `game`'s tree and its time, then
+/// the overall rate.
+fn report_perft<const N: usize, R, W: Write>(
+    game: &Othello<N>,
+    depth: u32,
+    console: &mut Console<R, W>,
+) -> Result<(), Stop>
+where
+    Side<N>: Layout,
+{
+    console.say(text::PERFT_HEADER)?;
+    let (mut leaves, mut seconds) = (0, 0.0);
+    for d in 1..=depth {
+        let clock = Instant::now();
+        let count = perft(game, d);
+        let took = clock.elapsed().as_secs_f64();
+        console.say(text::perft_row(d, count, took))?;
+        console.show()?;
+        leaves += count;
+        seconds += took;
+    }
+    console.say(text::perft_rate(leaves, seconds))
+}
+
+/// Prints the perfect-play value of `game` for Black and a best first move.
+fn report_othello_solution<const N: usize, R, W: Write>(
+    game: &Othello<N>,
+    console: &mut Console<R, W>,
+) -> Result<(), Stop>
+where
+    Side<N>: Layout,
+{
+    let solution = othello::solve(game);
+    console.say(text::othello_value(solution.value))?;
+    match solution.best {
+        Some(at) => console.say(text::best_move(at)),
+        None => console.say(text::NO_MOVE),
+    }
+}
+
+/// Prints the perfect-play margin of `game` for Player 1 and a best first pit.
+fn report_mancala_solution<const P: usize, R, W: Write>(
+    game: &Mancala<P>,
+    console: &mut Console<R, W>,
+) -> Result<(), Stop> {
+    let solution = mancala::solve(game);
+    console.say(text::mancala_value(solution.value))?;
+    // The start always has a move: every pit holds stones.
+    if let Some(pit) = solution.best {
+        console.say(text::best_pit(pit))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! Kalah (Mancala): the rules ([`Mancala`] and the sowing ring), the board text, the exact
+//! solver with its endgame table, and the computer player. Nothing here reads, writes or looks
+//! at a clock; from the rest of the crate it uses only `board` (and `rng` for the computer's
+//! choices). Outside this folder a move is a pit number, 1 to `P`.
+
+mod computer;
+mod display;
+mod endgame;
+mod game;
+mod solve;
+
+pub use computer::computer_move;
+pub use game::{Mancala, MoveError, Next};
+pub use solve::solve;
+
+use crate::board::{PitsPerRow, dispatch};
+
+/// A computation that needs the pits per row as a const generic: the caller's half of
+/// [`with_pits`].
+pub trait WithPits {
+    /// What the computation returns.
+    type Output;
+    /// Runs the computation with `P` pits per row.
+    fn run<const P: usize>(self) -> Self::Output;
+}
+
+/// Runs `job` with `pits` as a const generic.
+pub fn with_pits<J: WithPits>(pits: PitsPerRow, job: J) -> J::Output {
+    dispatch!(pits: pits, job)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::PIT_COUNTS;
+
+    #[test]
+    fn every_row_length_dispatches_to_its_own_type() {
+        struct Size;
+        impl WithPits for Size {
+            type Output = usize;
+            fn run<const P: usize>(self) -> usize {
+                P
+            }
+        }
+        for pits in PIT_COUNTS {
+            assert_eq!(with_pits(PitsPerRow::new(pits).unwrap(), Size), pits);
+        }
+    }
+}
