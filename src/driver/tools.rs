@@ -49,7 +49,8 @@ mod text {
     }
 }
 
-/// `perft`: count the move paths from an Othello start to each depth.
+/// `perft`: for each depth from 1 to `depth`, the leaf count of an Othello start's tree and its
+/// time, then the overall rate.
 pub(super) struct Perft<'a, R, W: Write> {
     /// Where the table goes.
     pub console: &'a mut Console<R, W>,
@@ -66,11 +67,24 @@ impl<R, W: Write> WithSide for Perft<'_, R, W> {
     where
         Side<N>: Layout,
     {
-        report_perft(&othello_start::<N>(&self.pits)?, self.depth, self.console)
+        let game = othello_start::<N>(&self.pits)?;
+        let console = self.console;
+        console.say(text::PERFT_HEADER)?;
+        let (mut leaves, mut seconds) = (0, 0.0);
+        for d in 1..=self.depth {
+            let clock = Instant::now();
+            let count = perft(&game, d);
+            let took = clock.elapsed().as_secs_f64();
+            console.say(text::perft_row(d, count, took))?;
+            console.show()?;
+            leaves += count;
+            seconds += took;
+        }
+        console.say(text::perft_rate(leaves, seconds))
     }
 }
 
-/// `solve othello`: the perfect-play value of an Othello start.
+/// `solve othello`: the perfect-play value of an Othello start for Black, and a best first move.
 pub(super) struct SolveOthello<'a, R, W: Write> {
     /// Where the value goes.
     pub console: &'a mut Console<R, W>,
@@ -85,11 +99,16 @@ impl<R, W: Write> WithSide for SolveOthello<'_, R, W> {
     where
         Side<N>: Layout,
     {
-        report_othello_solution(&othello_start::<N>(&self.pits)?, self.console)
+        let solution = othello::solve(&othello_start::<N>(&self.pits)?);
+        self.console.say(text::othello_value(solution.value))?;
+        match solution.best {
+            Some(at) => self.console.say(text::best_move(at)),
+            None => self.console.say(text::NO_MOVE),
+        }
     }
 }
 
-/// `solve mancala`: the perfect-play margin of a Kalah start.
+/// `solve mancala`: the perfect-play margin of a Kalah start for Player 1, and a best first pit.
 pub(super) struct SolveMancala<'a, R, W: Write> {
     /// Where the value goes.
     pub console: &'a mut Console<R, W>,
@@ -101,7 +120,13 @@ impl<R, W: Write> WithPits for SolveMancala<'_, R, W> {
     type Output = Result<(), Stop>;
 
     fn run<const P: usize>(self) -> Result<(), Stop> {
-        report_mancala_solution(&Mancala::<P>::new(self.stones), self.console)
+        let solution = mancala::solve(&Mancala::<P>::new(self.stones));
+        self.console.say(text::mancala_value(solution.value))?;
+        // The start always has a move: every pit holds stones.
+        if let Some(pit) = solution.best {
+            self.console.say(text::best_pit(pit))?;
+        }
+        Ok(())
     }
 }
 
@@ -163,58 +188,4 @@ where
         game.add_pit(at).map_err(|err| Stop::Pit(at, err))?;
     }
     Ok(game)
-}
-
-/// Prints, for each depth from 1 to `depth`, the leaf count of `game`'s tree and its time, then
-/// the overall rate.
-fn report_perft<const N: usize, R, W: Write>(
-    game: &Othello<N>,
-    depth: u32,
-    console: &mut Console<R, W>,
-) -> Result<(), Stop>
-where
-    Side<N>: Layout,
-{
-    console.say(text::PERFT_HEADER)?;
-    let (mut leaves, mut seconds) = (0, 0.0);
-    for d in 1..=depth {
-        let clock = Instant::now();
-        let count = perft(game, d);
-        let took = clock.elapsed().as_secs_f64();
-        console.say(text::perft_row(d, count, took))?;
-        console.show()?;
-        leaves += count;
-        seconds += took;
-    }
-    console.say(text::perft_rate(leaves, seconds))
-}
-
-/// Prints the perfect-play value of `game` for Black and a best first move.
-fn report_othello_solution<const N: usize, R, W: Write>(
-    game: &Othello<N>,
-    console: &mut Console<R, W>,
-) -> Result<(), Stop>
-where
-    Side<N>: Layout,
-{
-    let solution = othello::solve(game);
-    console.say(text::othello_value(solution.value))?;
-    match solution.best {
-        Some(at) => console.say(text::best_move(at)),
-        None => console.say(text::NO_MOVE),
-    }
-}
-
-/// Prints the perfect-play margin of `game` for Player 1 and a best first pit.
-fn report_mancala_solution<const P: usize, R, W: Write>(
-    game: &Mancala<P>,
-    console: &mut Console<R, W>,
-) -> Result<(), Stop> {
-    let solution = mancala::solve(game);
-    console.say(text::mancala_value(solution.value))?;
-    // The start always has a move: every pit holds stones.
-    if let Some(pit) = solution.best {
-        console.say(text::best_pit(pit))?;
-    }
-    Ok(())
 }
