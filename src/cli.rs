@@ -120,7 +120,19 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum Generate {
     /// Othello: a pit count, the pits, then a legal move at every turn that has one.
-    #[command(after_help = "Example:\n  boardgames generate othello --size 6 --seed 7 --errors")]
+    #[command(
+        long_about = "Othello: a pit count, the pits, then a legal move at every turn that has \
+                      one.\n\
+                      --errors adds the wrong entries the assignment specifies an answer to: pit \
+                      counts above half the board (\"Too many pits!\"), pits on a centre cell, \
+                      on a pit already placed or off the board (\"Invalid position!\"), moves \
+                      onto a disc or a pit, moves that flip nothing and moves off the board \
+                      (\"Invalid move!\"). Off-board addresses are well formed: I1 and X10 on \
+                      8x8.\n\
+                      --weird adds the entries the assignment leaves unspecified: AA1, A01, \
+                      abc, A3.14, #a2, -1, 6.28, #$@ and bytes that are not text.",
+        after_help = "Example:\n  boardgames generate othello --size 6 --seed 7 --errors"
+    )]
     Othello {
         #[command(flatten)]
         side: SideArgs,
@@ -128,7 +140,16 @@ pub enum Generate {
         how: GenerateArgs,
     },
     /// Kalah: a non-empty pit at every turn.
-    #[command(after_help = "Example:\n  boardgames generate mancala --pits 4 --stones 3 --seed 7")]
+    #[command(
+        long_about = "Kalah: a non-empty pit at every turn.\n\
+                      --errors adds the wrong entries the console contract specifies an answer \
+                      to: pit numbers out of range (0, or above the pits up to 99), empty pits, \
+                      and undos, each followed by the same move again.\n\
+                      --weird adds answers that are no plain number (abc, +1, -1, 1.5, a number \
+                      too large for an int, bytes that are not text), which a C++ program \
+                      reading an int cannot take.",
+        after_help = "Example:\n  boardgames generate mancala --pits 4 --stones 3 --seed 7"
+    )]
     Mancala {
         #[command(flatten)]
         kalah: KalahArgs,
@@ -143,9 +164,12 @@ pub struct GenerateArgs {
     /// Seed of the random choices: the same seed, the same game.
     #[arg(long, value_name = "S")]
     pub seed: u64,
-    /// Also put in wrong entries (malformed, illegal, undos), each followed by the right one.
+    /// Also put in wrong entries the assignment specifies, each followed by the right one.
     #[arg(long)]
     pub errors: bool,
+    /// Also put in entries whose answer the assignment leaves unspecified.
+    #[arg(long)]
+    pub weird: bool,
 }
 
 impl GenerateArgs {
@@ -153,6 +177,7 @@ impl GenerateArgs {
         Generation {
             seed: self.seed,
             errors: self.errors,
+            weird: self.weird,
         }
     }
 }

@@ -44,6 +44,12 @@ impl<R, W: Write> Console<R, W> {
         Ok(())
     }
 
+    /// Writes `bytes`, which need not be text, to the transcript.
+    pub(super) fn say_bytes(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        self.output.write_all(bytes)?;
+        Ok(())
+    }
+
     /// Flushes whatever is still buffered, so that it is seen now.
     pub(super) fn show(&mut self) -> Result<(), Stop> {
         self.output.flush()?;

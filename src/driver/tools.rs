@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::Stop;
 use super::console::Console;
 use crate::board::Coord;
-use crate::generate::{self, Generation};
+use crate::generate::{self, Generation, Token};
 use crate::mancala::{self, Mancala, WithPits};
 use crate::othello::{self, Layout, Othello, PitError, Side, WithSide, perft};
 
@@ -168,9 +168,10 @@ impl<R, W: Write> WithPits for GenerateMancala<'_, R, W> {
 }
 
 /// Prints generated input, one token a line.
-fn print_tokens<R, W: Write>(tokens: Vec<String>, console: &mut Console<R, W>) -> Result<(), Stop> {
-    for token in tokens {
-        console.say(format_args!("{token}\n"))?;
+fn print_tokens<R, W: Write>(tokens: Vec<Token>, console: &mut Console<R, W>) -> Result<(), Stop> {
+    for mut token in tokens {
+        token.push(b'\n');
+        console.say_bytes(&token)?;
     }
     Ok(())
 }
