@@ -2,14 +2,18 @@
 //! allowed values, turned into the driver's [`Task`] in one place ([`Cli::task`]). It only
 //! describes and validates arguments; running them is the driver's job.
 
+use std::ffi::OsString;
 use std::ops::RangeInclusive;
+use std::path::PathBuf;
 use std::str::FromStr;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
 use crate::board::{BoardSide, Coord, LEVELS, PitsPerRow, STONES};
 use crate::driver::{KalahBoard, Opponents, OthelloBoard, Task};
 use crate::generate::Generation;
+use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Limits};
 
 /// Console ports of two classic C++ course assignments: Othello with pits and Kalah.
 #[derive(Debug, Parser)]
@@ -20,11 +24,26 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// What the command line asks the program to do.
+pub enum Invocation {
+    /// A task for the console driver, and whether to echo every token read.
+    Driver(Task, bool),
+    /// A judging.
+    Judge(Box<Judging>),
+}
+
 impl Cli {
-    /// What the command line asks for: the task, and whether to echo every token read.
+    /// What the command line asks for.
     #[must_use]
-    pub fn task(self) -> (Task, bool) {
-        match self.command {
+    pub fn invocation(self) -> Invocation {
+        let (task, echo) = match self.command {
+            Command::Judge(Judge::Othello { side, how }) => {
+                return Invocation::Judge(Box::new(how.judging(JudgedGame::Othello(side.size))));
+            }
+            Command::Judge(Judge::Mancala { kalah, how }) => {
+                let game = JudgedGame::Mancala(kalah.board());
+                return Invocation::Judge(Box::new(how.judging(game)));
+            }
             Command::Othello(args) => {
                 let opponents = args.vs.opponents(args.computer);
                 let side = args.side.size;
@@ -67,7 +86,8 @@ impl Cli {
                     false,
                 )
             }
-        }
+        };
+        Invocation::Driver(task, echo)
     }
 }
 
@@ -106,6 +126,19 @@ pub enum Command {
                       larger boards run for as long as the search takes."
     )]
     Solve(Solve),
+    /// Grade a program against the reference: run it on many games and compare transcripts.
+    #[command(
+        subcommand,
+        long_about = "Grade a program against the reference: run it on generated games (or on \
+                      the *.in files of a folder), each in a process group of its own under a \
+                      time and an output limit, and compare its output byte for byte with the \
+                      transcript the game itself makes. Verdicts: time limit, output limit, \
+                      runtime error, wrong answer, presentation error (only trailing spaces, \
+                      \\r\\n or the final newline differ), accepted.\n\
+                      Exit status: 0 when every case is accepted, 1 when one is not, 2 when the \
+                      program cannot be started, 130 when interrupted. Unix-like systems only."
+    )]
+    Judge(Judge),
     /// Print the input of one random legal game, for testing other programs.
     #[command(
         subcommand,
@@ -114,6 +147,111 @@ pub enum Command {
                       The same seed and flags always give the same game."
     )]
     Generate(Generate),
+}
+
+/// The games the judge grades.
+#[derive(Debug, Subcommand)]
+pub enum Judge {
+    /// Othello: the program plays the course's console game.
+    #[command(
+        after_help = "Example:\n  boardgames judge othello --size 6 --cases 200 --errors -- ./othello"
+    )]
+    Othello {
+        #[command(flatten)]
+        side: SideArgs,
+        #[command(flatten)]
+        how: JudgeArgs,
+    },
+    /// Kalah: the program plays the console contract's game.
+    #[command(after_help = "Example:\n  boardgames judge mancala --pits 4 --stones 3 -- ./kalah")]
+    Mancala {
+        #[command(flatten)]
+        kalah: KalahArgs,
+        #[command(flatten)]
+        how: JudgeArgs,
+    },
+}
+
+/// Flags of every judging.
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// Generated games to judge.
+    #[arg(long, value_name = "K", default_value_t = 100)]
+    pub cases: usize,
+    /// Seed the cases derive from; each case's own seed is in the report.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Put in wrong entries the assignment specifies, as generate --errors does.
+    #[arg(long)]
+    pub errors: bool,
+    /// Put in entries the assignment leaves unspecified, as generate --weird does.
+    #[arg(long)]
+    pub weird: bool,
+    /// Judge every *.in file of this folder instead of generated games.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["cases", "seed", "errors", "weird"])]
+    pub inputs: Option<PathBuf>,
+    /// Seconds a run may take.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = parse_seconds)]
+    pub timeout: f64,
+    /// Bytes of output a run may write.
+    #[arg(long, value_name = "BYTES", default_value_t = 4 << 20)]
+    pub output_limit: usize,
+    /// Runs at once [default: the machine's cores].
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Runs of each case; a program whose output changes between runs is reported as flaky.
+    #[arg(long, value_name = "R", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub repeat: u16,
+    /// Stop at the first case that is not accepted.
+    #[arg(long)]
+    pub fail_fast: bool,
+    /// The report's form.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Save every case not accepted here: NAME.in, NAME.expected, NAME.actual, NAME.cmd.
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// The program to judge and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    pub program: Vec<OsString>,
+}
+
+impl JudgeArgs {
+    fn judging(self, game: JudgedGame) -> Judging {
+        let cases = match self.inputs {
+            Some(dir) => Cases::Inputs(dir),
+            None => Cases::Generated {
+                count: self.cases,
+                seed: self.seed,
+                errors: self.errors,
+                weird: self.weird,
+            },
+        };
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Judging {
+            game,
+            cases,
+            limits: Limits {
+                time: Duration::from_secs_f64(self.timeout),
+                output: self.output_limit,
+            },
+            jobs: self.jobs.map_or(cores, usize::from),
+            repeat: usize::from(self.repeat),
+            fail_fast: self.fail_fast,
+            format: self.format,
+            save: self.save,
+            program: self.program,
+        }
+    }
+}
+
+/// A positive number of seconds, at most a day.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    parse_in(
+        text,
+        |s: f64| (s > 0.0 && s <= 86_400.0).then_some(s),
+        "more than 0, at most 86400",
+    )
 }
 
 /// The games the generator makes input for.

@@ -5,20 +5,29 @@ mod board;
 mod cli;
 mod driver;
 mod generate;
+mod judge;
 mod mancala;
 mod othello;
 mod rng;
 
-use std::io::{self, ErrorKind};
+use std::io::{self, ErrorKind, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::Cli;
-use driver::Stop;
+use cli::{Cli, Invocation};
+use driver::{Stop, Task};
+use judge::{Judging, Outcome};
 
 fn main() -> ExitCode {
-    let (task, echo) = Cli::parse().task();
+    match Cli::parse().invocation() {
+        Invocation::Driver(task, echo) => play(task, echo),
+        Invocation::Judge(judging) => grade(&judging),
+    }
+}
+
+/// Runs a console task; the exit code says how it stopped.
+fn play(task: Task, echo: bool) -> ExitCode {
     match driver::run(task, echo, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever closed our standard output has stopped listening: end quietly.
@@ -30,6 +39,32 @@ fn main() -> ExitCode {
                 Stop::Pit(..) => ExitCode::from(2),
                 _ => ExitCode::FAILURE,
             }
+        }
+    }
+}
+
+/// Runs a judging and prints its report: exit 0 when every case is accepted, 1 when one is not,
+/// 2 when the judging could not be carried out, 130 when interrupted.
+fn grade(judging: &Judging) -> ExitCode {
+    match judge::judge(judging) {
+        Ok((report, outcome)) => {
+            let mut stdout = io::stdout().lock();
+            let written = stdout.write_all(&report).and_then(|()| stdout.flush());
+            if let Err(err) = written
+                && err.kind() != ErrorKind::BrokenPipe
+            {
+                eprintln!("error: {err}");
+                return ExitCode::from(2);
+            }
+            match outcome {
+                Outcome::AllAccepted => ExitCode::SUCCESS,
+                Outcome::SomeFailed => ExitCode::FAILURE,
+                Outcome::Interrupted => ExitCode::from(130),
+            }
+        }
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
         }
     }
 }

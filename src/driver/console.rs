@@ -16,13 +16,55 @@ pub(super) fn is_separator(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
+/// What a prompt asks for, so that a read token can be named ("the 9th move").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// How many pits (Othello).
+    PitCount,
+    /// Where pit `k` goes (Othello), counted from 1.
+    Pit(usize),
+    /// A move: a cell in Othello, a pit (or an undo) in Kalah.
+    Move,
+}
+
+/// One token the console read, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Read {
+    /// Bytes of transcript written before the token was read.
+    pub at: usize,
+    /// The token as read, cut at 64 bytes.
+    pub token: Vec<u8>,
+    /// What it answered.
+    pub question: Question,
+}
+
+/// A writer that counts the bytes passing through it.
+struct Counted<W> {
+    inner: W,
+    written: usize,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.written += n;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// Token input and buffered output for one game.
 pub(super) struct Console<R, W: Write> {
     input: R,
-    output: io::BufWriter<W>,
+    output: io::BufWriter<Counted<W>>,
     echo: bool,
     token: Vec<u8>,
     overlong: bool,
+    /// Every token read, when asked to keep them.
+    reads: Option<Vec<Read>>,
 }
 
 impl<R, W: Write> Console<R, W> {
@@ -31,11 +73,31 @@ impl<R, W: Write> Console<R, W> {
     pub(super) fn new(input: R, output: W, echo: bool) -> Self {
         Console {
             input,
-            output: io::BufWriter::new(output),
+            output: io::BufWriter::new(Counted {
+                inner: output,
+                written: 0,
+            }),
             echo,
             token: Vec::with_capacity(TOKEN_LIMIT),
             overlong: false,
+            reads: None,
         }
+    }
+
+    /// The same console, keeping every token it reads (see [`Self::reads`]).
+    pub(super) fn keeping_reads(mut self) -> Self {
+        self.reads = Some(Vec::new());
+        self
+    }
+
+    /// The tokens read so far, if the console keeps them.
+    pub(super) fn reads(&mut self) -> Vec<Read> {
+        self.reads.take().unwrap_or_default()
+    }
+
+    /// Bytes of transcript written so far, buffered or not.
+    fn written(&self) -> usize {
+        self.output.get_ref().written + self.output.buffer().len()
     }
 
     /// Writes `text` to the transcript.
@@ -58,11 +120,25 @@ impl<R, W: Write> Console<R, W> {
 }
 
 impl<R: BufRead, W: Write> Console<R, W> {
-    /// Writes `prompt`, shows it, and reads the answer: the next whitespace-separated token.
-    pub(super) fn ask(&mut self, prompt: impl fmt::Display) -> Result<Answer<'_>, Stop> {
+    /// Writes `prompt`, shows it, and reads the answer to `question`: the next
+    /// whitespace-separated token.
+    pub(super) fn ask(
+        &mut self,
+        question: Question,
+        prompt: impl fmt::Display,
+    ) -> Result<Answer<'_>, Stop> {
         self.say(prompt)?;
         self.show()?;
+        let at = self.written();
         self.read_token()?;
+        if let Some(reads) = &mut self.reads {
+            let token = self.token.clone();
+            reads.push(Read {
+                at,
+                token,
+                question,
+            });
+        }
         Ok(Answer {
             text: (!self.overlong)
                 .then(|| std::str::from_utf8(&self.token).ok())

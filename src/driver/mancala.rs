@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, Write};
 
-use super::console::Console;
+use super::console::{Console, Question};
 use super::{DRAW, HINT, Opponents, Stop, hint};
 use crate::board::{Outcome, Player};
 use crate::mancala::{Mancala, MoveError, Next, WithPits, computer_move};
@@ -120,7 +120,7 @@ fn play<const P: usize, R: BufRead, W: Write>(
                     break Some(sowing.1);
                 }
             }
-            let answer = console.ask(text::prompt(mover, P))?;
+            let answer = console.ask(Question::Move, text::prompt(mover, P))?;
             if opponents.hints() && answer.is(HINT) {
                 if let Some(pit) = computer_move(&game, opponents.level, &mut rng) {
                     console.say(hint(pit))?;

@@ -19,6 +19,7 @@ use crate::generate::Generation;
 use crate::mancala::with_pits;
 use crate::othello::{PitError, with_side};
 use console::Console;
+pub use console::{Question, Read};
 
 /// What the program was asked to do: one command line, checked.
 #[derive(Clone, Debug)]
@@ -106,8 +107,41 @@ impl Opponents {
 /// written.
 pub fn run<R: BufRead, W: Write>(task: Task, echo: bool, input: R, output: W) -> Result<(), Stop> {
     let mut console = Console::new(input, output, echo);
-    let console = &mut console;
-    let done = match task {
+    let done = perform(task, &mut console);
+    let flushed = console.show();
+    done.and(flushed)
+}
+
+/// A game's transcript as the judge expects it: what the program writes and what it reads.
+#[derive(Clone, Debug)]
+pub struct Transcript {
+    /// Every byte written to standard output.
+    pub output: Vec<u8>,
+    /// Every token read, with where in `output` it was read.
+    pub reads: Vec<Read>,
+    /// Whether the game reached its end (rather than the end of the input).
+    pub finished: bool,
+}
+
+/// The transcript of `task` on `input`, without echo.
+pub fn transcript(task: Task, input: &[u8]) -> Transcript {
+    let mut output = Vec::new();
+    let mut console = Console::new(input, &mut output, false).keeping_reads();
+    let done = perform(task, &mut console);
+    // Writing to memory cannot fail.
+    let _ = console.show();
+    let reads = console.reads();
+    drop(console);
+    Transcript {
+        output,
+        reads,
+        finished: done.is_ok(),
+    }
+}
+
+/// Hands `task` to its job once its size is a type.
+fn perform<R: BufRead, W: Write>(task: Task, console: &mut Console<R, W>) -> Result<(), Stop> {
+    match task {
         Task::PlayOthello { side, opponents } => {
             with_side(side, othello::Game { console, opponents })
         }
@@ -155,9 +189,7 @@ pub fn run<R: BufRead, W: Write>(task: Task, echo: bool, input: R, output: W) ->
                 },
             )
         }
-    };
-    let flushed = console.show();
-    done.and(flushed)
+    }
 }
 
 /// The last line of a game that ended level, in both games.

@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, Write};
 
-use super::console::Console;
+use super::console::{Console, Question};
 use super::{DRAW, HINT, Opponents, Stop, hint};
 use crate::board::{Outcome, Player};
 use crate::othello::{Cell, Layout, Othello, PitError, Side, WithSide, computer_move};
@@ -74,7 +74,7 @@ where
     Side<N>: Layout,
 {
     let pits = loop {
-        let answer = console.ask(text::PIT_COUNT_PROMPT)?;
+        let answer = console.ask(Question::PitCount, text::PIT_COUNT_PROMPT)?;
         match answer.count().map(Othello::<N>::check_pit_count) {
             None => console.say(text::INVALID_NUMBER)?,
             Some(Err(_)) => console.say(text::TOO_MANY_PITS)?,
@@ -83,7 +83,7 @@ where
     };
     for k in 1..=pits {
         loop {
-            let answer = console.ask(text::pit_prompt(k))?;
+            let answer = console.ask(Question::Pit(k), text::pit_prompt(k))?;
             let placed = answer.coord().ok_or(PitError::OffBoard);
             if placed.and_then(|at| game.add_pit(at)).is_ok() {
                 break;
@@ -113,7 +113,7 @@ where
             }
         } else {
             loop {
-                let answer = console.ask(text::turn_prompt(mover))?;
+                let answer = console.ask(Question::Move, text::turn_prompt(mover))?;
                 if opponents.hints() && answer.is(HINT) {
                     if let Some(at) = computer_move(&game, opponents.level, &mut rng) {
                         console.say(hint(at))?;

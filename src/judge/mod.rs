@@ -1,0 +1,361 @@
+//! `boardgames judge`: grades a program against the reference. Each case is an input (a
+//! generated game, or a file); the expected transcript comes from the game itself, in-process;
+//! the program runs in a process group of its own under a time and an output limit; the two
+//! outputs are compared; and the verdicts are reported as text, JSON, JUnit XML or a
+//! Gradescope `results.json`. Unix only. The judge's own failures (a program that cannot be
+//! started, a folder that cannot be read) are `anyhow` errors.
+
+mod compare;
+mod process;
+mod report;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use anyhow::Context;
+
+pub use process::Limits;
+pub use report::Format;
+
+use crate::board::BoardSide;
+use crate::driver::{self, KalahBoard, Opponents, Task, Transcript};
+use crate::generate::Generation;
+use compare::{Comparison, Difference, compare};
+use process::{Ending, Groups, Program};
+
+/// The game the program plays.
+#[derive(Clone, Copy, Debug)]
+pub enum Game {
+    /// Othello on a board of this side.
+    Othello(BoardSide),
+    /// Kalah on this board.
+    Mancala(KalahBoard),
+}
+
+/// Where the cases come from.
+#[derive(Clone, Debug)]
+pub enum Cases {
+    /// `count` generated games, case `i` from a seed derived from `seed` and `i`.
+    Generated {
+        /// How many.
+        count: usize,
+        /// The seed they derive from.
+        seed: u64,
+        /// Wrong entries the assignment specifies.
+        errors: bool,
+        /// Entries it leaves unspecified.
+        weird: bool,
+    },
+    /// Every `*.in` file of a folder.
+    Inputs(PathBuf),
+}
+
+/// Everything a judging needs.
+#[derive(Clone, Debug)]
+pub struct Judging {
+    /// The game.
+    pub game: Game,
+    /// The cases.
+    pub cases: Cases,
+    /// Limits per run.
+    pub limits: Limits,
+    /// Runs at once.
+    pub jobs: usize,
+    /// Runs per case.
+    pub repeat: usize,
+    /// Stop at the first case not accepted.
+    pub fail_fast: bool,
+    /// The report's form.
+    pub format: Format,
+    /// Where to save the cases not accepted.
+    pub save: Option<PathBuf>,
+    /// The program and its arguments.
+    pub program: Vec<OsString>,
+}
+
+/// One case: its input and the transcript the game makes of it.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// Its name: the input file's stem, or `seed-S`.
+    pub name: String,
+    /// The seed it was generated from, if it was.
+    pub seed: Option<u64>,
+    /// The input.
+    pub input: Vec<u8>,
+    /// The expected transcript, with the tokens read.
+    pub expected: Transcript,
+}
+
+/// What a case came to, most serious first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The input does not reach the end of the game: not charged to the program.
+    Unusable,
+    /// Ran past the time limit.
+    TimeLimit,
+    /// Wrote past the output limit.
+    OutputLimit,
+    /// Exited with a status other than 0, or was ended by a signal.
+    RuntimeError(String),
+    /// Different output.
+    Wrong(Difference),
+    /// The same output but for trailing spaces, line ends and the final newline.
+    Presentation(Difference),
+    /// The same bytes.
+    Accepted,
+}
+
+impl Verdict {
+    /// The verdict's name in reports.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Unusable => "unusable case",
+            Verdict::TimeLimit => "time limit",
+            Verdict::OutputLimit => "output limit",
+            Verdict::RuntimeError(_) => "runtime error",
+            Verdict::Wrong(_) => "wrong answer",
+            Verdict::Presentation(_) => "presentation error",
+            Verdict::Accepted => "accepted",
+        }
+    }
+}
+
+/// A judged case.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    /// The case.
+    pub case: Case,
+    /// Its verdict (from the first run).
+    pub verdict: Verdict,
+    /// The program's output of the first run.
+    pub actual: Vec<u8>,
+    /// The end of its standard error.
+    pub stderr: Vec<u8>,
+    /// The first run's wall time.
+    pub time: Duration,
+    /// How many different outputs the runs gave (1 unless the program is flaky).
+    pub outputs: usize,
+}
+
+/// How a judging ended, for the exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every case the program was charged with was accepted.
+    AllAccepted,
+    /// Some case was not.
+    SomeFailed,
+    /// The judge was interrupted.
+    Interrupted,
+}
+
+/// Judges the program; returns the report to print and how it went.
+pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
+    let (name, args) = judging
+        .program
+        .split_first()
+        .context("no program to judge")?;
+    let program = Program::find(name, args.to_vec())?;
+    let inputs = inputs(judging)?;
+
+    let groups = Groups::default();
+    let on_interrupt = groups.clone();
+    // Only the first judging of a process installs the handler; there is only one.
+    let _ = ctrlc::set_handler(move || on_interrupt.interrupt());
+
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let results: Vec<Mutex<Option<Judged>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
+    let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..judging.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    if stop.load(Ordering::SeqCst) || groups.is_interrupted() {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(input) = inputs.get(i) else { break };
+                    let case = make_case(judging.game, input);
+                    match judge_case(case, &program, judging, &groups) {
+                        Ok(judged) => {
+                            let failed =
+                                !matches!(judged.verdict, Verdict::Accepted | Verdict::Unusable);
+                            if failed && judging.fail_fast {
+                                stop.store(true, Ordering::SeqCst);
+                            }
+                            *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(judged);
+                        }
+                        Err(err) => {
+                            *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(err);
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(err) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(err).with_context(|| format!("running {}", program.command_line()));
+    }
+    let judged: Vec<Judged> = results
+        .into_iter()
+        .filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect();
+    if let Some(dir) = &judging.save {
+        report::save(dir, &judged, &program)?;
+    }
+    let outcome = if groups.is_interrupted() {
+        Outcome::Interrupted
+    } else if judged
+        .iter()
+        .all(|j| matches!(j.verdict, Verdict::Accepted | Verdict::Unusable))
+    {
+        Outcome::AllAccepted
+    } else {
+        Outcome::SomeFailed
+    };
+    let text = report::render(judging, &program, &judged)?;
+    Ok((text, outcome))
+}
+
+/// A case's input before the game has made its transcript.
+enum Input {
+    /// Generated so.
+    Seed(Generation),
+    /// Read from a file.
+    File(String, Vec<u8>),
+}
+
+/// The inputs of the cases, in order.
+fn inputs(judging: &Judging) -> anyhow::Result<Vec<Input>> {
+    match &judging.cases {
+        &Cases::Generated {
+            count,
+            seed,
+            errors,
+            weird,
+        } => Ok((0..count)
+            .map(|i| {
+                Input::Seed(Generation {
+                    seed: case_seed(seed, i),
+                    errors,
+                    weird,
+                })
+            })
+            .collect()),
+        Cases::Inputs(dir) => {
+            let reading = || format!("reading cases from {}", dir.display());
+            let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+                .with_context(reading)?
+                .map(|entry| entry.map(|e| e.path()))
+                .collect::<Result<_, _>>()
+                .with_context(reading)?;
+            files.retain(|path| path.extension().is_some_and(|e| e == "in"));
+            files.sort();
+            files
+                .into_iter()
+                .map(|path| {
+                    let bytes = std::fs::read(&path)
+                        .with_context(|| format!("reading {}", path.display()))?;
+                    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                    Ok(Input::File(stem.into_owned(), bytes))
+                })
+                .collect()
+        }
+    }
+}
+
+/// The seed of case `i` of a judging from `seed`: a splitmix64 step, so that neighbouring
+/// cases and neighbouring judgings share no games.
+fn case_seed(seed: u64, i: usize) -> u64 {
+    let mut z = seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(i as u64 + 1);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The case of `input`: generated if need be, and played by the game itself.
+fn make_case(game: Game, input: &Input) -> Case {
+    let (name, seed, bytes) = match input {
+        &Input::Seed(how) => {
+            let generate = match game {
+                Game::Othello(side) => Task::GenerateOthello { side, how },
+                Game::Mancala(board) => Task::GenerateMancala { board, how },
+            };
+            let mut bytes = Vec::new();
+            // Writing to memory cannot fail, and a generator reads nothing.
+            let _ = driver::run(generate, false, std::io::empty(), &mut bytes);
+            (format!("seed-{}", how.seed), Some(how.seed), bytes)
+        }
+        Input::File(name, bytes) => (name.clone(), None, bytes.clone()),
+    };
+    let play = match game {
+        Game::Othello(side) => Task::PlayOthello {
+            side,
+            opponents: Opponents::default(),
+        },
+        Game::Mancala(board) => Task::PlayMancala {
+            board,
+            opponents: Opponents::default(),
+        },
+    };
+    let expected = driver::transcript(play, &bytes);
+    Case {
+        name,
+        seed,
+        input: bytes,
+        expected,
+    }
+}
+
+/// Runs the program on `case` as many times as asked and gives the verdict.
+fn judge_case(
+    case: Case,
+    program: &Program,
+    judging: &Judging,
+    groups: &Groups,
+) -> std::io::Result<Judged> {
+    if !case.expected.finished {
+        return Ok(Judged {
+            case,
+            verdict: Verdict::Unusable,
+            actual: Vec::new(),
+            stderr: Vec::new(),
+            time: Duration::ZERO,
+            outputs: 0,
+        });
+    }
+    let first = process::run(program, &case.input, judging.limits, groups)?;
+    let mut outputs = vec![first.stdout.clone()];
+    for _ in 1..judging.repeat.max(1) {
+        let again = process::run(program, &case.input, judging.limits, groups)?;
+        if !outputs.contains(&again.stdout) {
+            outputs.push(again.stdout);
+        }
+    }
+    let verdict = match &first.ending {
+        Ending::TimedOut | Ending::Interrupted => Verdict::TimeLimit,
+        Ending::OutputLimit => Verdict::OutputLimit,
+        Ending::Signalled(signal) => Verdict::RuntimeError(format!("killed by {signal}")),
+        Ending::Exited(code) if *code != 0 => Verdict::RuntimeError(format!("exit status {code}")),
+        Ending::Exited(_) => match compare(&case.expected.output, &first.stdout) {
+            Comparison::Accepted => Verdict::Accepted,
+            Comparison::Presentation(d) => Verdict::Presentation(d),
+            Comparison::Wrong(d) => Verdict::Wrong(d),
+        },
+    };
+    Ok(Judged {
+        case,
+        verdict,
+        actual: first.stdout,
+        stderr: first.stderr,
+        time: first.time,
+        outputs: outputs.len(),
+    })
+}

@@ -1,0 +1,325 @@
+//! Running a judged program, Unix only: in a process group of its own, with the case input on
+//! standard input (closed at its end), standard output captured up to a limit, the tail of
+//! standard error kept, and a time limit. On a timeout, too much output, or the judge being
+//! interrupted, the whole group is killed, so that no process of a judged program outlives the
+//! judge.
+
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+
+/// The program under judgement and its arguments.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// Where the program is.
+    pub path: PathBuf,
+    /// Its arguments.
+    pub args: Vec<OsString>,
+}
+
+impl Program {
+    /// The program `name` (a path, or a name looked up in `PATH`) with `args`, if it exists and
+    /// may be executed.
+    pub fn find(name: &OsString, args: Vec<OsString>) -> anyhow::Result<Program> {
+        let executable = |path: &Path| {
+            path.metadata()
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        };
+        let name_path = Path::new(name);
+        let path = if name_path.components().count() > 1 {
+            if !name_path.exists() {
+                bail!("cannot run {}: no such file", name_path.display());
+            }
+            if !executable(name_path) {
+                bail!("cannot run {}: not an executable file", name_path.display());
+            }
+            name_path.to_path_buf()
+        } else {
+            let dirs = std::env::var_os("PATH").unwrap_or_default();
+            std::env::split_paths(&dirs)
+                .map(|dir| dir.join(name))
+                .find(|path| executable(path))
+                .with_context(|| format!("cannot run {}: not found in PATH", name_path.display()))?
+        };
+        Ok(Program { path, args })
+    }
+
+    /// The command line, as a person would type it.
+    pub fn command_line(&self) -> String {
+        std::iter::once(self.path.as_os_str())
+            .chain(self.args.iter().map(OsString::as_os_str))
+            .map(|part| shell_quote(&part.to_string_lossy()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// `text` quoted for a POSIX shell where it needs to be.
+pub fn shell_quote(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b));
+    if plain {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+/// How long a run may take and how much it may write.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Wall time per run.
+    pub time: Duration,
+    /// Bytes of standard output per run.
+    pub output: usize,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It exited with this status.
+    Exited(i32),
+    /// A signal ended it; the signal's name, like `SIGABRT`.
+    Signalled(String),
+    /// It ran past the time limit and was killed.
+    TimedOut,
+    /// It wrote more than the output limit and was killed.
+    OutputLimit,
+    /// The judge was interrupted while it ran.
+    Interrupted,
+}
+
+/// What one run of the program did.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// How it ended.
+    pub ending: Ending,
+    /// Its standard output, up to the limit.
+    pub stdout: Vec<u8>,
+    /// The last bytes of its standard error.
+    pub stderr: Vec<u8>,
+    /// Wall time.
+    pub time: Duration,
+}
+
+/// The standard error kept of a run: its last 4 KiB.
+const STDERR_TAIL: usize = 4096;
+
+/// The process groups of the runs in progress, and whether the judge was interrupted.
+#[derive(Clone, Debug, Default)]
+pub struct Groups {
+    running: Arc<Mutex<HashSet<i32>>>,
+    interrupted: Arc<AtomicBool>,
+}
+
+impl Groups {
+    /// Kills every running group and refuses to start more: the judge is being interrupted.
+    pub fn interrupt(&self) {
+        self.interrupted.store(true, Ordering::SeqCst);
+        for &group in self.lock().iter() {
+            kill_group(group);
+        }
+    }
+
+    /// Whether [`Self::interrupt`] was called.
+    pub fn is_interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<i32>> {
+        // A poisoned set still holds the groups to kill.
+        self.running.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Sends SIGKILL to every process of `group`; a group already gone is fine.
+fn kill_group(group: i32) {
+    let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+}
+
+/// Runs `program` once on `input` within `limits`.
+pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> io::Result<Run> {
+    let started = Instant::now();
+    let mut child = {
+        // Registering the group and starting the program happen under the lock, so that an
+        // interrupt either sees the group or stops the start.
+        let mut running = groups.lock();
+        if groups.is_interrupted() {
+            return Ok(Run {
+                ending: Ending::Interrupted,
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+                time: Duration::ZERO,
+            });
+        }
+        let child = Command::new(&program.path)
+            .args(&program.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()?;
+        running.insert(group_of(&child));
+        child
+    };
+    let group = group_of(&child);
+
+    let (Some(mut stdin), Some(stdout), Some(stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        unreachable!("all three streams are piped");
+    };
+    let input = input.to_vec();
+    // A program that never reads must not block the judge: write from a thread of its own.
+    thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let overflow = Arc::new(AtomicBool::new(false));
+    let out = collect(stdout, limits.output, {
+        let overflow = Arc::clone(&overflow);
+        move || {
+            overflow.store(true, Ordering::SeqCst);
+            kill_group(group);
+        }
+    });
+    let err = collect_tail(stderr);
+
+    let (done, exited) = mpsc::channel();
+    let waiter = thread::spawn(move || {
+        let status = child.wait();
+        let _ = done.send(());
+        status
+    });
+    let timed_out = exited.recv_timeout(limits.time).is_err();
+    if timed_out {
+        kill_group(group);
+    }
+    let status = waiter
+        .join()
+        .unwrap_or_else(|_| Err(io::Error::other("the waiting thread failed")))?;
+    let time = started.elapsed();
+    // Whatever the program left running goes with it.
+    kill_group(group);
+    groups.lock().remove(&group);
+
+    // Processes that left the group may hold the pipes open: wait a moment, no longer.
+    let grace = Duration::from_millis(500);
+    let stdout = out.finish(grace);
+    let stderr = err.finish(grace);
+    let ending = if groups.is_interrupted() {
+        Ending::Interrupted
+    } else if timed_out {
+        Ending::TimedOut
+    } else if overflow.load(Ordering::SeqCst) {
+        Ending::OutputLimit
+    } else if let Some(signal) = status.signal() {
+        Ending::Signalled(
+            Signal::try_from(signal).map_or_else(|_| format!("signal {signal}"), |s| s.to_string()),
+        )
+    } else {
+        Ending::Exited(status.code().unwrap_or(-1))
+    };
+    Ok(Run {
+        ending,
+        stdout,
+        stderr,
+        time,
+    })
+}
+
+/// The process group of a child started with `process_group(0)`: its own pid.
+fn group_of(child: &std::process::Child) -> i32 {
+    // Pids fit an i32 on every Unix.
+    i32::try_from(child.id()).unwrap_or(i32::MAX)
+}
+
+/// Bytes being read from a pipe by a thread of their own.
+struct Collecting {
+    bytes: Arc<Mutex<Vec<u8>>>,
+    done: mpsc::Receiver<()>,
+}
+
+impl Collecting {
+    /// What was read, once the pipe closed or `grace` passed.
+    fn finish(self, grace: Duration) -> Vec<u8> {
+        let _ = self.done.recv_timeout(grace);
+        std::mem::take(&mut *self.bytes.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+/// Reads `pipe` to its end, keeping at most `limit` bytes; past that calls `over` once and
+/// stops reading.
+fn collect(
+    mut pipe: impl Read + Send + 'static,
+    limit: usize,
+    over: impl FnOnce() + Send + 'static,
+) -> Collecting {
+    let bytes = Arc::new(Mutex::new(Vec::new()));
+    let (done, finished) = mpsc::channel();
+    let kept = Arc::clone(&bytes);
+    thread::spawn(move || {
+        let mut buf = [0; 1 << 16];
+        let mut over = Some(over);
+        loop {
+            let n = match pipe.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+            let room = limit - kept.len();
+            kept.extend_from_slice(&buf[..n.min(room)]);
+            if n > room {
+                drop(kept);
+                if let Some(over) = over.take() {
+                    over();
+                }
+                break;
+            }
+        }
+        let _ = done.send(());
+    });
+    Collecting {
+        bytes,
+        done: finished,
+    }
+}
+
+/// Reads `pipe` to its end, keeping its last [`STDERR_TAIL`] bytes.
+fn collect_tail(mut pipe: impl Read + Send + 'static) -> Collecting {
+    let bytes = Arc::new(Mutex::new(Vec::new()));
+    let (done, finished) = mpsc::channel();
+    let kept = Arc::clone(&bytes);
+    thread::spawn(move || {
+        let mut buf = [0; 1 << 12];
+        while let Ok(n) = pipe.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+            kept.extend_from_slice(&buf[..n]);
+            let excess = kept.len().saturating_sub(STDERR_TAIL);
+            kept.drain(..excess);
+        }
+        let _ = done.send(());
+    });
+    Collecting {
+        bytes,
+        done: finished,
+    }
+}

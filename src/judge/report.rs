@@ -1,0 +1,379 @@
+//! The judge's reports: a line per case, the details of each failure and a summary with the
+//! failures grouped into kinds (text); one object per case and a summary (JSON); JUnit XML for
+//! CI services; Gradescope's `results.json`. And the saved files of the failed cases. Reports
+//! are built as bytes; `main.rs` writes them.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::Context;
+use clap::ValueEnum;
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+use serde_json::json;
+
+use super::compare::{Difference, kind, token_before, visible};
+use super::process::{Program, shell_quote};
+use super::{Cases, Game, Judged, Judging, Verdict};
+
+/// The forms of a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A line per case, the failures in detail, and a summary with the kinds of failure.
+    Text,
+    /// One object per case and a summary.
+    Json,
+    /// JUnit XML, one testcase per case, as CI services read it.
+    Junit,
+    /// Gradescope's results.json: a test per case, one point each.
+    Gradescope,
+}
+
+/// The report of `judged` in the asked form.
+pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow::Result<Vec<u8>> {
+    Ok(match judging.format {
+        Format::Text => text(judging, program, judged).into_bytes(),
+        Format::Json => {
+            let cases: Vec<_> = judged.iter().map(|j| case_json(judging, j)).collect();
+            let report = json!({ "cases": cases, "summary": summary_json(judged) });
+            let mut bytes = serde_json::to_vec_pretty(&report)?;
+            bytes.push(b'\n');
+            bytes
+        }
+        Format::Junit => junit(judging, program, judged)?.into_bytes(),
+        Format::Gradescope => {
+            let mut bytes = serde_json::to_vec_pretty(&gradescope(judging, program, judged))?;
+            bytes.push(b'\n');
+            bytes
+        }
+    })
+}
+
+/// The number of input tokens of a case: how long it is.
+fn tokens(judged: &Judged) -> usize {
+    judged
+        .case
+        .input
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .count()
+}
+
+/// The game's flags on the command line.
+fn game_flags(game: Game) -> String {
+    match game {
+        Game::Othello(side) => format!("othello --size {}", side.get()),
+        Game::Mancala(board) => {
+            format!(
+                "mancala --pits {} --stones {}",
+                board.pits.get(),
+                board.stones
+            )
+        }
+    }
+}
+
+/// The shell command that replays a case against the program.
+fn replay(judging: &Judging, program: &Program, judged: &Judged) -> String {
+    let run = program.command_line();
+    match (judged.case.seed, &judging.cases) {
+        (Some(seed), Cases::Generated { errors, weird, .. }) => {
+            let mut generate = format!(
+                "boardgames generate {} --seed {seed}",
+                game_flags(judging.game)
+            );
+            if *errors {
+                generate.push_str(" --errors");
+            }
+            if *weird {
+                generate.push_str(" --weird");
+            }
+            format!("{generate} | {run}")
+        }
+        (_, Cases::Inputs(dir)) => {
+            let file = dir.join(format!("{}.in", judged.case.name));
+            format!("{run} < {}", shell_quote(&file.to_string_lossy()))
+        }
+        _ => run,
+    }
+}
+
+/// The verdict with what places it: "wrong answer at line 40, column 1".
+fn headline(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Wrong(d) | Verdict::Presentation(d) => {
+            format!("{} at line {}, column {}", verdict.name(), d.line, d.column)
+        }
+        Verdict::RuntimeError(how) => format!("runtime error ({how})"),
+        other => other.name().to_string(),
+    }
+}
+
+/// The lines that explain a failure to a person.
+fn details(judging: &Judging, program: &Program, judged: &Judged) -> String {
+    let mut out = String::new();
+    let show = |line: &Option<Vec<u8>>| {
+        line.as_deref().map_or_else(
+            || "(nothing: the output ends here)".to_string(),
+            |l| format!("`{}`", visible(l)),
+        )
+    };
+    match &judged.verdict {
+        Verdict::Wrong(d) | Verdict::Presentation(d) => {
+            let Difference {
+                line,
+                column,
+                offset,
+                expected,
+                actual,
+            } = d;
+            let after = token_before(&judged.case.expected.reads, *offset);
+            let _ = writeln!(out, "  line {line}, column {column}, {after}");
+            let _ = writeln!(out, "  expected: {}", show(expected));
+            let _ = writeln!(out, "  actual:   {}", show(actual));
+        }
+        Verdict::RuntimeError(_) | Verdict::TimeLimit | Verdict::OutputLimit => {
+            let stderr = String::from_utf8_lossy(&judged.stderr);
+            let lines: Vec<&str> = stderr.lines().collect();
+            for line in &lines[lines.len().saturating_sub(5)..] {
+                let _ = writeln!(out, "  stderr:   {}", visible(line.as_bytes()));
+            }
+        }
+        Verdict::Unusable => {
+            let _ = writeln!(out, "  the input ends before the game does");
+        }
+        Verdict::Accepted => {}
+    }
+    if judged.outputs > 1 {
+        let _ = writeln!(
+            out,
+            "  flaky: {} different outputs in {} runs",
+            judged.outputs, judging.repeat
+        );
+    }
+    let _ = writeln!(out, "  replay:   {}", replay(judging, program, judged));
+    out
+}
+
+/// Whether the case counts against the program.
+fn failed(judged: &Judged) -> bool {
+    !matches!(judged.verdict, Verdict::Accepted | Verdict::Unusable) || judged.outputs > 1
+}
+
+/// A group of failures: a verdict and, for a difference, the expected line's shape.
+fn kind_of(judged: &Judged) -> String {
+    match &judged.verdict {
+        Verdict::Wrong(d) | Verdict::Presentation(d) => {
+            format!(
+                "{} where `{}` was expected",
+                judged.verdict.name(),
+                kind(d.expected.as_deref())
+            )
+        }
+        Verdict::RuntimeError(how) => format!("runtime error ({how})"),
+        other if judged.outputs > 1 && matches!(other, Verdict::Accepted) => "flaky".to_string(),
+        other => other.name().to_string(),
+    }
+}
+
+/// The failures by kind, each with its count and its shortest case, most frequent first.
+fn kinds(judged: &[Judged]) -> Vec<(String, usize, &Judged)> {
+    let mut groups: BTreeMap<String, (usize, &Judged)> = BTreeMap::new();
+    for j in judged.iter().filter(|j| failed(j)) {
+        let entry = groups.entry(kind_of(j)).or_insert((0, j));
+        entry.0 += 1;
+        if tokens(j) < tokens(entry.1) {
+            entry.1 = j;
+        }
+    }
+    let mut kinds: Vec<_> = groups.into_iter().map(|(k, (n, j))| (k, n, j)).collect();
+    kinds.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    kinds
+}
+
+/// How many cases got each verdict, in the order of precedence.
+fn counts(judged: &[Judged]) -> Vec<(&'static str, usize)> {
+    let order = [
+        "accepted",
+        "presentation error",
+        "wrong answer",
+        "runtime error",
+        "output limit",
+        "time limit",
+        "unusable case",
+    ];
+    order
+        .into_iter()
+        .map(|name| {
+            (
+                name,
+                judged.iter().filter(|j| j.verdict.name() == name).count(),
+            )
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
+    let mut out = String::new();
+    for j in judged {
+        let flaky = if j.outputs > 1 { " (flaky)" } else { "" };
+        let _ = writeln!(
+            out,
+            "case {}: {}{flaky} ({:.3} s)",
+            j.case.name,
+            headline(&j.verdict),
+            j.time.as_secs_f64()
+        );
+    }
+    for j in judged
+        .iter()
+        .filter(|j| failed(j) || j.verdict == Verdict::Unusable)
+    {
+        let _ = writeln!(out, "\n{}: {}", j.case.name, headline(&j.verdict));
+        out.push_str(&details(judging, program, j));
+    }
+    let counted: Vec<String> = counts(judged)
+        .into_iter()
+        .map(|(name, n)| format!("{n} {name}"))
+        .collect();
+    let _ = writeln!(
+        out,
+        "\nSummary: {} cases: {}",
+        judged.len(),
+        counted.join(", ")
+    );
+    let kinds = kinds(judged);
+    if !kinds.is_empty() {
+        let _ = writeln!(out, "Kinds of failure:");
+    }
+    for (kind, count, shortest) in kinds {
+        let mut line = format!(
+            "{count:>5}  {kind}; shortest: {} ({} tokens)",
+            shortest.case.name,
+            tokens(shortest)
+        );
+        if let Verdict::Wrong(d) | Verdict::Presentation(d) = &shortest.verdict {
+            let got = d.actual.as_deref().map_or_else(
+                || "the end of the output".to_string(),
+                |l| format!("`{}`", visible(l)),
+            );
+            let _ = write!(line, ", got {got}");
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+fn case_json(judging: &Judging, j: &Judged) -> serde_json::Value {
+    let mut case = json!({
+        "name": j.case.name,
+        "verdict": j.verdict.name(),
+        "seconds": j.time.as_secs_f64(),
+        "tokens": tokens(j),
+        "outputs": j.outputs,
+        "runs": judging.repeat,
+    });
+    if let Some(seed) = j.case.seed {
+        case["seed"] = json!(seed);
+    }
+    match &j.verdict {
+        Verdict::Wrong(d) | Verdict::Presentation(d) => {
+            case["line"] = json!(d.line);
+            case["column"] = json!(d.column);
+            case["after"] = json!(token_before(&j.case.expected.reads, d.offset));
+            case["expected"] = json!(d.expected.as_deref().map(visible));
+            case["actual"] = json!(d.actual.as_deref().map(visible));
+        }
+        Verdict::RuntimeError(how) => case["how"] = json!(how),
+        _ => {}
+    }
+    if !j.stderr.is_empty() {
+        case["stderr"] = json!(String::from_utf8_lossy(&j.stderr));
+    }
+    case
+}
+
+fn summary_json(judged: &[Judged]) -> serde_json::Value {
+    let counts: serde_json::Map<String, serde_json::Value> = counts(judged)
+        .into_iter()
+        .map(|(name, n)| (name.to_string(), json!(n)))
+        .collect();
+    let kinds: Vec<_> = kinds(judged)
+        .into_iter()
+        .map(|(kind, count, shortest)| json!({"kind": kind, "count": count, "shortest": shortest.case.name}))
+        .collect();
+    json!({ "cases": judged.len(), "verdicts": counts, "kinds": kinds })
+}
+
+fn junit(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow::Result<String> {
+    let mut suite = TestSuite::new(format!("boardgames judge {}", game_flags(judging.game)));
+    for j in judged {
+        let status = if failed(j) {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            status.set_message(headline(&j.verdict));
+            status.set_type(j.verdict.name());
+            status.set_description(details(judging, program, j));
+            status
+        } else if j.verdict == Verdict::Unusable {
+            let mut status = TestCaseStatus::skipped();
+            status.set_message("the input ends before the game does");
+            status
+        } else {
+            TestCaseStatus::success()
+        };
+        let mut case = TestCase::new(j.case.name.as_str(), status);
+        case.set_time(j.time);
+        suite.add_test_case(case);
+    }
+    let mut report = Report::new("boardgames judge");
+    report.add_test_suite(suite);
+    Ok(report.to_string()?)
+}
+
+fn gradescope(judging: &Judging, program: &Program, judged: &[Judged]) -> serde_json::Value {
+    let charged: Vec<&Judged> = judged
+        .iter()
+        .filter(|j| j.verdict != Verdict::Unusable)
+        .collect();
+    let tests: Vec<_> = charged
+        .iter()
+        .map(|j| {
+            let passed = !failed(j);
+            json!({
+                "name": j.case.name,
+                "score": u32::from(passed),
+                "max_score": 1,
+                "status": if passed { "passed" } else { "failed" },
+                "output": format!("{}\n{}", headline(&j.verdict), details(judging, program, j)),
+            })
+        })
+        .collect();
+    let score = charged.iter().filter(|j| !failed(j)).count();
+    let time: f64 = judged.iter().map(|j| j.time.as_secs_f64()).sum();
+    json!({ "score": score, "execution_time": time, "tests": tests })
+}
+
+/// Saves, for every case not accepted, `NAME.in`, `NAME.expected`, `NAME.actual` and
+/// `NAME.cmd`, the command that replays it.
+pub fn save(dir: &Path, judged: &[Judged], program: &Program) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    for j in judged.iter().filter(|j| failed(j)) {
+        let path = |ext: &str| dir.join(format!("{}.{ext}", j.case.name));
+        let input = path("in");
+        let command = format!(
+            "{} < {}\n",
+            program.command_line(),
+            shell_quote(&input.to_string_lossy())
+        );
+        for (file, bytes) in [
+            (input.clone(), &j.case.input[..]),
+            (path("expected"), &j.case.expected.output[..]),
+            (path("actual"), &j.actual[..]),
+            (path("cmd"), command.as_bytes()),
+        ] {
+            std::fs::write(&file, bytes).with_context(|| format!("writing {}", file.display()))?;
+        }
+    }
+    Ok(())
+}
