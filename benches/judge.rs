@@ -1,0 +1,64 @@
+//! The judge's speed, against the hand-written way it replaces: 1,000 generated 8x8 Othello
+//! cases judged against the binary itself with the default jobs, then the same cases (the same
+//! seeds) by a shell loop of `generate`, `timeout`, the program and `cmp`. Prints both times,
+//! the cases per second and the ratio; asserts only that both ways accept every case.
+//!
+//! `cargo bench --bench judge`; `cargo bench --bench judge -- quick` uses 200 cases.
+
+use std::process::Command;
+use std::time::Instant;
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "quick");
+    let cases = if quick { 200 } else { 1000 };
+    let bin = env!("CARGO_BIN_EXE_boardgames");
+
+    let started = Instant::now();
+    let judged = Command::new(bin)
+        .args(["judge", "othello", "--cases", &cases.to_string(), "--format", "json"])
+        .args(["--", bin, "othello"])
+        .output()
+        .expect("the judge runs");
+    let judge_seconds = started.elapsed().as_secs_f64();
+    assert!(judged.status.success(), "the judge did not accept every case");
+    let report = String::from_utf8_lossy(&judged.stdout);
+    let seeds: Vec<&str> = report
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("\"seed\": "))
+        .map(|seed| seed.trim_end_matches(','))
+        .collect();
+    assert_eq!(seeds.len(), cases, "one seed per case in the report");
+
+    let script = format!(
+        r#"set -e
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+failed=0
+for seed in {seeds}; do
+  "{bin}" generate othello --seed "$seed" > "$dir/in"
+  timeout 5 "{bin}" othello < "$dir/in" > "$dir/expected" || true
+  timeout 5 "{bin}" othello < "$dir/in" > "$dir/actual" || true
+  cmp -s "$dir/expected" "$dir/actual" || failed=$((failed + 1))
+done
+test "$failed" -eq 0"#,
+        seeds = seeds.join(" ")
+    );
+    let started = Instant::now();
+    let looped = Command::new("bash")
+        .args(["-c", &script])
+        .status()
+        .expect("bash runs");
+    let loop_seconds = started.elapsed().as_secs_f64();
+    assert!(looped.success(), "the shell loop did not accept every case");
+
+    println!("{cases} cases of 8x8 Othello, the binary judged against itself");
+    println!(
+        "judge:      {judge_seconds:>7.3} s  {:>6.0} cases/s",
+        cases as f64 / judge_seconds
+    );
+    println!(
+        "shell loop: {loop_seconds:>7.3} s  {:>6.0} cases/s",
+        cases as f64 / loop_seconds
+    );
+    println!("judge is {:.1}x faster", loop_seconds / judge_seconds);
+}
