@@ -15,12 +15,22 @@ fn main() {
 
     let started = Instant::now();
     let judged = Command::new(bin)
-        .args(["judge", "othello", "--cases", &cases.to_string(), "--format", "json"])
+        .args([
+            "judge",
+            "othello",
+            "--cases",
+            &cases.to_string(),
+            "--format",
+            "json",
+        ])
         .args(["--", bin, "othello"])
         .output()
         .expect("the judge runs");
     let judge_seconds = started.elapsed().as_secs_f64();
-    assert!(judged.status.success(), "the judge did not accept every case");
+    assert!(
+        judged.status.success(),
+        "the judge did not accept every case"
+    );
     let report = String::from_utf8_lossy(&judged.stdout);
     let seeds: Vec<&str> = report
         .lines()
