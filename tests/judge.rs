@@ -252,3 +252,36 @@ fn reports_come_as_json_junit_and_gradescope() {
         }
     }
 }
+
+#[test]
+fn an_interrupted_judge_kills_what_it_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let sleeper = student(dir.path(), "sleeper", "sleep 3763 & sleep 3764");
+    let mut judge = std::process::Command::new(cargo_bin("boardgames"))
+        .args(["judge", "othello", "--cases", "2", "--timeout", "60", "--"])
+        .arg(&sleeper)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the students run, then interrupt the judge as Ctrl-C would.
+    let started = Instant::now();
+    while processes(&["sleep", "3764"]) == 0 && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        processes(&["sleep", "3764"]) > 0,
+        "the students never started"
+    );
+    let pid = judge.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap();
+    let status = judge.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(
+        processes(&["sleep", "3763"]) + processes(&["sleep", "3764"]),
+        0
+    );
+}

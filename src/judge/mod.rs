@@ -181,6 +181,8 @@ pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
                     let Some(input) = inputs.get(i) else { break };
                     let case = make_case(judging.game, input);
                     match judge_case(case, &program, judging, &groups) {
+                        // A run cut short by an interrupt says nothing of the program.
+                        Ok(_) if groups.is_interrupted() => break,
                         Ok(judged) => {
                             let failed =
                                 !matches!(judged.verdict, Verdict::Accepted | Verdict::Unusable);
@@ -340,6 +342,7 @@ fn judge_case(
         }
     }
     let verdict = match &first.ending {
+        // An interrupted run is dropped by the caller; as a verdict it is one that ran too long.
         Ending::TimedOut | Ending::Interrupted => Verdict::TimeLimit,
         Ending::OutputLimit => Verdict::OutputLimit,
         Ending::Signalled(signal) => Verdict::RuntimeError(format!("killed by {signal}")),
