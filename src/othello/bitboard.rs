@@ -97,6 +97,19 @@ pub trait Layout {
         rays::moves::<Self>(me, opp, empty)
     }
 
+    /// [`Self::moves`] built for AVX2, where a layout has such a path.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    unsafe fn moves_avx2(me: Self::Bits, opp: Self::Bits, empty: Self::Bits) -> Self::Bits
+    where
+        Self: Sized,
+    {
+        Self::moves(me, opp, empty)
+    }
+
     /// The discs that `me` playing `at` turns over: see [`flips`].
     #[inline]
     fn flips(me: Self::Bits, opp: Self::Bits, at: usize) -> Self::Bits
@@ -110,7 +123,7 @@ pub trait Layout {
 macro_rules! layouts {
     ($(
         $n:literal => $bits:ty, $board:path
-        $(, moves = $moves:path)? $(, flips = $flips:path)?;
+        $(, moves = $moves:path)? $(, avx2 = $avx2:path)? $(, flips = $flips:path)?;
     )*) => {$(
         impl Layout for Side<$n> {
             const N: usize = $n;
@@ -125,6 +138,14 @@ macro_rules! layouts {
                 }
             )?
             $(
+                #[cfg(target_arch = "x86_64")]
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn moves_avx2(me: $bits, opp: $bits, empty: $bits) -> $bits {
+                    $avx2(me, opp, empty)
+                }
+            )?
+            $(
                 #[inline]
                 fn flips(me: $bits, opp: $bits, at: usize) -> $bits {
                     $flips(me, opp, at)
@@ -135,9 +156,12 @@ macro_rules! layouts {
 }
 
 layouts! {
-    4 => u64, board_u64, moves = narrow_moves::<Self>, flips = narrow_flips::<Self>;
-    6 => u64, board_u64, moves = narrow_moves::<Self>, flips = narrow_flips::<Self>;
-    8 => u64, board_u64, moves = narrow_moves::<Self>, flips = narrow_flips::<Self>;
+    4 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2::moves::<Self>,
+        flips = ray_flips::<4>;
+    6 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2::moves::<Self>,
+        flips = ray_flips::<6>;
+    8 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2::moves::<Self>,
+        flips = ray_flips::<8>;
     10 => Wide<2>, Wide::<2>::board, moves = wide_moves::<2, Self>;
     12 => Wide<3>, Wide::<3>::board, moves = wide_moves::<3, Self>;
     14 => Wide<4>, Wide::<4>::board, moves = wide_moves::<4, Self>;
@@ -217,16 +241,126 @@ fn narrow_moves<L: Layout<Bits = u64>>(me: u64, opp: u64, empty: u64) -> u64 {
     found & empty
 }
 
-/// [`flips`] for boards in one word: each run of `opp` discs from `at`, kept when the cell past
-/// it holds a disc of `me`.
+/// Whether this processor has the instructions the fast engine paths are built for: popcnt,
+/// BMI1, BMI2, LZCNT and AVX2 (x86-64-v3). Checked at run time, so that the binary still runs
+/// on any x86-64.
+#[cfg(target_arch = "x86_64")]
+pub fn fast_available() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("avx2")
+}
+
+/// [`moves`] for boards in one word with AVX2: the algorithm of [`narrow_moves`] with the four
+/// lines through a cell (steps 1, N, N + 1 and N - 1) in the four lanes of a vector, and both
+/// directions of each line at once.
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::{
+        __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
+        _mm256_and_si256, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_or_si256,
+        _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    };
+
+    use super::Layout;
+
+    /// The cells of `me`'s moves; see [`super::moves`].
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn moves<L: Layout<Bits = u64>>(me: u64, opp: u64, empty: u64) -> u64 {
+        // Bit patterns, not numbers: the casts only relabel the 64 bits.
+        let n = L::N as i64;
+        let inner = (L::NOT_FIRST_COLUMN & L::NOT_LAST_COLUMN) as i64;
+        let (o, edge_free) = (opp as i64, (opp as i64) & inner);
+        // Lanes: along a row, along a column, and the two diagonals.
+        let step = _mm256_set_epi64x(n - 1, n + 1, n, 1);
+        let double = _mm256_add_epi64(step, step);
+        // A run along a row or a diagonal never holds an edge disc, so none wraps.
+        let run = _mm256_set_epi64x(edge_free, edge_free, o, edge_free);
+        let me = _mm256_set1_epi64x(me as i64);
+        let and = _mm256_and_si256;
+        let or = _mm256_or_si256;
+        let up = |x: __m256i, k: __m256i| _mm256_sllv_epi64(x, k);
+        let down = |x: __m256i, k: __m256i| _mm256_srlv_epi64(x, k);
+
+        let mut higher = and(run, up(me, step));
+        higher = or(higher, and(run, up(higher, step)));
+        let mut lower = and(run, down(me, step));
+        lower = or(lower, and(run, down(lower, step)));
+        let pairs_higher = and(run, up(run, step));
+        let pairs_lower = and(run, down(run, step));
+        for _ in 0..(L::N - 4) / 2 {
+            higher = or(higher, and(pairs_higher, up(higher, double)));
+            lower = or(lower, and(pairs_lower, down(lower, double)));
+        }
+        let found = or(up(higher, step), down(lower, step));
+        let halves = _mm_or_si128(
+            _mm256_castsi256_si128(found),
+            _mm256_extracti128_si256::<1>(found),
+        );
+        let all = _mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves));
+        (_mm_cvtsi128_si64(all) as u64) & empty
+    }
+}
+
+/// The rays of a one-word board of side `N`: for every cell, the cells beyond it in each
+/// direction, the four that step to higher bits first (east, south, south-east, south-west),
+/// then the four that step to lower bits (west, north, north-west, north-east).
+struct Rays<const N: usize>;
+
+impl<const N: usize> Rays<N> {
+    const TABLE: [[u64; 8]; 64] = {
+        let steps: [(isize, isize); 8] = [
+            (1, 0),
+            (0, 1),
+            (1, 1),
+            (-1, 1),
+            (-1, 0),
+            (0, -1),
+            (-1, -1),
+            (1, -1),
+        ];
+        let mut table = [[0; 8]; 64];
+        let mut i = 0;
+        while i < N * N {
+            let mut d = 0;
+            while d < 8 {
+                let (dc, dr) = steps[d];
+                let (mut c, mut r) = ((i % N) as isize + dc, (i / N) as isize + dr);
+                while c >= 0 && r >= 0 && c < N as isize && r < N as isize {
+                    table[i][d] |= 1 << (r as usize * N + c as usize);
+                    c += dc;
+                    r += dr;
+                }
+                d += 1;
+            }
+            i += 1;
+        }
+        table
+    };
+}
+
+/// [`flips`] for boards in one word, branch-free: along each ray from `at`, the first cell that
+/// is not an `opp` disc is the lowest (rays to higher bits) or highest (to lower bits) set bit
+/// of the ray less `opp`; the cells before it flip when it holds a disc of `me`.
 #[inline]
-fn narrow_flips<L: Layout<Bits = u64>>(me: u64, opp: u64, at: usize) -> u64 {
+fn ray_flips<const N: usize>(me: u64, opp: u64, at: usize) -> u64 {
+    let rays = &Rays::<N>::TABLE[at];
     let mut flipped = 0;
-    for dir @ (r, mask) in narrow_directions::<L>() {
-        let run = narrow_run::<L>(1 << at, opp, dir);
-        // All ones when the cell past the run holds a disc of `me`, zero otherwise.
-        let closed = 0u64.wrapping_sub(u64::from(run.rotate_left(r) & mask & me != 0));
-        flipped |= run & closed;
+    for &ray in &rays[..4] {
+        let blockers = ray & !opp;
+        let first = blockers & blockers.wrapping_neg();
+        let closed = 0u64.wrapping_sub(u64::from(first & me != 0));
+        flipped |= first.wrapping_sub(1) & ray & closed;
+    }
+    for &ray in &rays[4..] {
+        // Bit 0 stands in when nothing blocks: then `first` is off the ray or not `me`'s.
+        let blockers = (ray & !opp) | 1;
+        let first = (1u64 << 63) >> blockers.leading_zeros();
+        let closed = 0u64.wrapping_sub(u64::from(first & ray & me != 0));
+        flipped |= ray & (first.wrapping_neg() << 1) & closed;
     }
     flipped
 }
@@ -377,6 +511,15 @@ impl<L: Layout> Position<L> {
         moves::<L>(self.me, self.opp, self.empty)
     }
 
+    /// [`Self::moves`], built for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn moves_avx2(&self) -> L::Bits {
+        // SAFETY: this function is only built for, and so only runs on, processors with AVX2.
+        unsafe { L::moves_avx2(self.me, self.opp, self.empty) }
+    }
+
     /// The position after the player to move plays `at`; the other player is then to move.
     /// Unlike the checked `Othello::play`, nothing is verified: `at` must be one of
     /// [`Self::moves`], or the result is no position of the game.
@@ -494,6 +637,12 @@ mod tests {
                     rays::moves::<L>(pos.me, pos.opp, pos.empty),
                     "side {n}"
                 );
+                #[cfg(target_arch = "x86_64")]
+                if fast_available() {
+                    // SAFETY: AVX2 was just detected.
+                    let fast = unsafe { L::moves_avx2(pos.me, pos.opp, pos.empty) };
+                    assert_eq!(fast, moves, "side {n}");
+                }
                 for i in pos.empty.cells() {
                     let flipped = L::flips(pos.me, pos.opp, i);
                     assert_eq!(
