@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use crate::board::{BoardSide, Coord, LEVELS, PitsPerRow, STONES};
-use crate::driver::{KalahBoard, Opponents, OthelloBoard, Task};
+use crate::driver::{KalahBoard, Opponents, OthelloBoard, PerftCounting, Task};
 use crate::generate::Generation;
 use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Limits};
 
@@ -55,11 +55,17 @@ impl Cli {
                 (Task::PlayMancala { board, opponents }, args.console.echo)
             }
             Command::Perft(args) => {
+                let counting = PerftCounting {
+                    threads: usize::from(args.threads),
+                    hash_mb: args.hash.then_some(args.hash_mb as usize),
+                };
                 let board = args.board.board();
+                let depth = args.depth;
                 (
                     Task::Perft {
                         board,
-                        depth: args.depth,
+                        depth,
+                        counting,
                     },
                     false,
                 )
@@ -358,6 +364,15 @@ pub struct PerftArgs {
     /// The deepest ply to count: 1 to 60.
     #[arg(long, value_name = "D", value_parser = parse_depth)]
     pub depth: u32,
+    /// Threads to split the count across.
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Remember counts in a table, keyed by the position seen through the board's symmetries.
+    #[arg(long)]
+    pub hash: bool,
+    /// The table's size in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 256, requires = "hash", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    pub hash_mb: u32,
 }
 
 /// The Othello board side, shared by every command that takes one.

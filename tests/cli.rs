@@ -322,3 +322,51 @@ fn generated_input_piped_into_the_game_reaches_its_end() {
         .code(2)
         .stderr(predicate::str::contains("--seed"));
 }
+
+#[test]
+fn perft_counts_alike_with_threads_and_a_table_and_refuses_a_table_too_large() {
+    let counts = |extra: &[&str]| {
+        let run = boardgames()
+            .args([
+                "perft",
+                "--size",
+                "6",
+                "--pits",
+                "A1,A2,B1,B2,B5,E5,E2",
+                "--depth",
+                "8",
+            ])
+            .args(extra)
+            .assert()
+            .success();
+        let text = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+        let rows: Vec<String> = text
+            .lines()
+            .skip(1)
+            .take(8)
+            .map(|line| {
+                line.split_whitespace()
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        rows
+    };
+    let plain = counts(&[]);
+    assert_eq!(plain.last().unwrap(), "8 18286");
+    assert_eq!(counts(&["--threads", "2"]), plain);
+    assert_eq!(counts(&["--hash", "--hash-mb", "8"]), plain);
+    assert_eq!(counts(&["--hash", "--threads", "3"]), plain);
+    boardgames()
+        .args(["perft", "--depth", "1", "--hash", "--hash-mb", "1048576"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: cannot allocate 1048576 MiB for the table\n");
+    boardgames()
+        .args(["perft", "--depth", "1", "--hash-mb", "8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--hash"));
+}

@@ -44,6 +44,8 @@ pub enum Task {
         board: OthelloBoard,
         /// The deepest ply.
         depth: u32,
+        /// Threads and table.
+        counting: PerftCounting,
     },
     /// Solve an Othello start.
     SolveOthello(OthelloBoard),
@@ -72,6 +74,15 @@ pub struct OthelloBoard {
     pub side: BoardSide,
     /// Pit cells, not yet checked against the board.
     pub pits: Vec<Coord>,
+}
+
+/// How perft counts: the same numbers, sooner.
+#[derive(Clone, Copy, Debug)]
+pub struct PerftCounting {
+    /// Threads to split the tree across.
+    pub threads: usize,
+    /// The size of the table of counts in MiB, if one is used.
+    pub hash_mb: Option<usize>,
 }
 
 /// A Kalah start position: pits per row and stones per pit.
@@ -156,16 +167,19 @@ fn perform<R: BufRead, W: Write>(task: Task, console: &mut Console<R, W>) -> Res
                 },
             )
         }
-        Task::Perft { board, depth } => {
+        Task::Perft {
+            board,
+            depth,
+            counting,
+        } => {
             let pits = board.pits;
-            with_side(
-                board.side,
-                tools::Perft {
-                    console,
-                    pits,
-                    depth,
-                },
-            )
+            let perft = tools::Perft {
+                console,
+                pits,
+                depth,
+                counting,
+            };
+            with_side(board.side, perft)
         }
         Task::SolveOthello(board) => {
             let pits = board.pits;
@@ -210,6 +224,8 @@ pub enum Stop {
     InputEnded,
     /// A pit given on the command line that the board cannot take.
     Pit(Coord, PitError),
+    /// A table could not be given the memory asked for.
+    Memory(usize),
     /// Reading or writing failed; a closed standard output shows up here as `BrokenPipe`.
     Io(io::Error),
 }
@@ -225,6 +241,9 @@ impl fmt::Display for Stop {
             Stop::Pit(at, PitError::Centre) => write!(f, "pit {at} is a centre cell"),
             Stop::Pit(at, PitError::AlreadyPit | PitError::Occupied) => {
                 write!(f, "pit {at} is given twice")
+            }
+            Stop::Memory(megabytes) => {
+                write!(f, "cannot allocate {megabytes} MiB for the table")
             }
             Stop::Io(err) => write!(f, "{err}"),
         }

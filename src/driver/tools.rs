@@ -5,12 +5,14 @@
 use std::io::Write;
 use std::time::Instant;
 
-use super::Stop;
 use super::console::Console;
+use super::{PerftCounting, Stop};
 use crate::board::Coord;
 use crate::generate::{self, Generation, Token};
 use crate::mancala::{self, Mancala, WithPits};
-use crate::othello::{self, Layout, Othello, PitError, Side, WithSide, perft};
+use crate::othello::{
+    self, CountTable, Counting, Layout, Othello, PitError, Side, WithSide, perft_with,
+};
 
 /// The reports of the engine tools: perft and the solvers.
 mod text {
@@ -58,6 +60,8 @@ pub(super) struct Perft<'a, R, W: Write> {
     pub pits: Vec<Coord>,
     /// The deepest ply.
     pub depth: u32,
+    /// Threads and table.
+    pub counting: PerftCounting,
 }
 
 impl<R, W: Write> WithSide for Perft<'_, R, W> {
@@ -68,12 +72,20 @@ impl<R, W: Write> WithSide for Perft<'_, R, W> {
         Side<N>: Layout,
     {
         let game = othello_start::<N>(&self.pits)?;
+        let table = match self.counting.hash_mb {
+            Some(mb) => Some(CountTable::new(mb).map_err(|e| Stop::Memory(e.megabytes))?),
+            None => None,
+        };
+        let how = Counting {
+            threads: self.counting.threads,
+            table: table.as_ref(),
+        };
         let console = self.console;
         console.say(text::PERFT_HEADER)?;
         let (mut leaves, mut seconds) = (0, 0.0);
         for d in 1..=self.depth {
             let clock = Instant::now();
-            let count = perft(&game, d);
+            let count = perft_with(&game, d, &how);
             let took = clock.elapsed().as_secs_f64();
             console.say(text::perft_row(d, count, took))?;
             console.show()?;

@@ -97,6 +97,14 @@ pub trait Layout {
         rays::moves::<Self>(me, opp, empty)
     }
 
+    /// The sets of a position (`[me, opp, empty]`) seen through whichever symmetry of the board
+    /// gives the smallest value, where the layout knows its symmetries (8x8); as they are
+    /// otherwise. Counts and values are the same through every symmetry.
+    #[inline]
+    fn canonical(sets: [Self::Bits; 3]) -> [Self::Bits; 3] {
+        sets
+    }
+
     /// [`Self::moves`] built for AVX2, where a layout has such a path.
     ///
     /// # Safety
@@ -123,7 +131,8 @@ pub trait Layout {
 macro_rules! layouts {
     ($(
         $n:literal => $bits:ty, $board:path
-        $(, moves = $moves:path)? $(, avx2 = $avx2:path)? $(, flips = $flips:path)?;
+        $(, moves = $moves:path)? $(, avx2 = $avx2:path)? $(, flips = $flips:path)?
+        $(, canonical = $canonical:path)?;
     )*) => {$(
         impl Layout for Side<$n> {
             const N: usize = $n;
@@ -151,6 +160,12 @@ macro_rules! layouts {
                     $flips(me, opp, at)
                 }
             )?
+            $(
+                #[inline]
+                fn canonical(sets: [$bits; 3]) -> [$bits; 3] {
+                    $canonical(sets)
+                }
+            )?
         }
     )*};
 }
@@ -161,7 +176,7 @@ layouts! {
     6 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2::moves::<Self>,
         flips = ray_flips::<6>;
     8 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2::moves::<Self>,
-        flips = ray_flips::<8>;
+        flips = ray_flips::<8>, canonical = canonical_8x8;
     10 => Wide<2>, Wide::<2>::board, moves = wide_moves::<2, Self>;
     12 => Wide<3>, Wide::<3>::board, moves = wide_moves::<3, Self>;
     14 => Wide<4>, Wide::<4>::board, moves = wide_moves::<4, Self>;
@@ -303,6 +318,30 @@ mod avx2 {
         let all = _mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves));
         (_mm_cvtsi128_si64(all) as u64) & empty
     }
+}
+
+/// The 8x8 board's eight symmetries applied to `sets`, the smallest result: the rows
+/// reversed, the columns reversed, and the board turned about its diagonal, in every
+/// combination.
+#[inline]
+fn canonical_8x8(sets: [u64; 3]) -> [u64; 3] {
+    let rows = |x: u64| x.swap_bytes();
+    let columns = |x: u64| x.reverse_bits().swap_bytes();
+    let diagonal = |mut x: u64| {
+        // Three delta swaps: 4x4 blocks, then 2x2, then single cells across the diagonal.
+        let mut t = 0x0F0F_0F0F_0000_0000 & (x ^ (x << 28));
+        x ^= t ^ (t >> 28);
+        t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+        x ^= t ^ (t >> 14);
+        t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+        x ^ t ^ (t >> 7)
+    };
+    let turn = |x: u64, way: usize| {
+        let x = if way & 1 == 0 { x } else { rows(x) };
+        let x = if way & 2 == 0 { x } else { columns(x) };
+        if way & 4 == 0 { x } else { diagonal(x) }
+    };
+    (1..8).fold(sets, |best, way| best.min(sets.map(|x| turn(x, way))))
 }
 
 /// The rays of a one-word board of side `N`: for every cell, the cells beyond it in each
@@ -662,6 +701,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_8x8_symmetries_take_every_cell_of_an_orbit_to_the_same_key() {
+        // Orbits under the eight symmetries, smallest cell first: the corners; B1 and its
+        // images (G1, A2, H2, A7, H7, B8, G8); C1 and its images; and the centre.
+        let orbits: [&[u32]; 4] = [
+            &[0, 7, 56, 63],
+            &[1, 6, 8, 15, 48, 55, 57, 62],
+            &[2, 5, 16, 23, 40, 47, 58, 61],
+            &[27, 28, 35, 36],
+        ];
+        for orbit in orbits {
+            for &cell in orbit {
+                let key = canonical_8x8([1 << cell, 0, 0]);
+                assert_eq!(key, [1 << orbit[0], 0, 0], "cell {cell}");
+            }
+        }
+        // Discs, opponents and pits turn together.
+        assert_eq!(
+            canonical_8x8([1 << 63, 1 << 62, 1 << 55]),
+            [1, 1 << 1, 1 << 8]
+        );
     }
 
     #[test]

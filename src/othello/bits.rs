@@ -9,6 +9,8 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 /// A set of board cells, one bit each.
 pub trait Bits:
     Copy
+    + Send
+    + Sync
     + Eq
     + Hash
     + Debug

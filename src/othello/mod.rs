@@ -7,6 +7,7 @@
 mod bitboard;
 mod bits;
 mod computer;
+mod count_table;
 mod display;
 mod game;
 mod perft;
@@ -17,8 +18,9 @@ mod solve;
 
 pub use bitboard::{Layout, Side};
 pub use computer::computer_move;
+pub use count_table::CountTable;
 pub use game::{Cell, Othello, PitError};
-pub use perft::perft;
+pub use perft::{Counting, perft_with};
 pub use solve::solve;
 
 use crate::board::{BoardSide, dispatch};

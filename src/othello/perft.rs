@@ -4,26 +4,140 @@
 
 use super::bitboard::{self, Layout, Position, Side};
 use super::bits::Bits as _;
+use super::count_table::CountTable;
 use super::game::Othello;
 
-/// The number of leaves of the game tree of `game` at `depth` plies.
-///
-/// Aart Bik's convention, the one of the published tables: a pass is a ply, and a position where
-/// neither player can move is one leaf whatever depth is left.
-pub fn perft<const N: usize>(game: &Othello<N>, depth: u32) -> u64
+/// How to count: on how many threads, and with which table, if any.
+pub struct Counting<'a, const N: usize>
 where
     Side<N>: Layout,
 {
-    let pos = game.position();
-    #[cfg(target_arch = "x86_64")]
-    if bitboard::fast_available() {
-        // SAFETY: `fast_available` has just checked every feature `leaves_fast` is built with.
-        return unsafe { leaves_fast(pos, depth) };
-    }
-    leaves(pos, depth)
+    /// Threads to split the tree across; 1 counts on the calling thread.
+    pub threads: usize,
+    /// Counts remembered between positions (and between calls).
+    pub table: Option<&'a CountTable<Side<N>>>,
 }
 
-/// Defines a [`perft`] recursion with the given attributes: the portable one, and one built for
+/// The number of leaves of the game tree of `game` at `depth` plies, counted as `how` says:
+/// the same number whichever way.
+///
+/// Aart Bik's convention, the one of the published tables: a pass is a ply, and a position where
+/// neither player can move is one leaf whatever depth is left.
+pub fn perft_with<const N: usize>(game: &Othello<N>, depth: u32, how: &Counting<'_, N>) -> u64
+where
+    Side<N>: Layout,
+{
+    let plain = plain_counter::<Side<N>>();
+    let count = |pos: Position<Side<N>>, depth: u32| match how.table {
+        Some(table) => hashed(pos, depth, table, plain),
+        None => plain(pos, depth),
+    };
+    if how.threads <= 1 {
+        return count(game.position(), depth);
+    }
+    // Enough subtrees that the threads stay busy to the end, few enough to list cheaply.
+    let mut jobs = Vec::new();
+    let mut settled = 0;
+    let mut ply = 0;
+    while jobs.len() < 16 * how.threads && ply < depth.saturating_sub(3) {
+        ply += 1;
+        jobs.clear();
+        settled = 0;
+        frontier(game.position(), depth, ply, &mut jobs, &mut settled);
+    }
+    if jobs.is_empty() && settled == 0 {
+        jobs.push((game.position(), depth));
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let total = std::sync::atomic::AtomicU64::new(settled);
+    std::thread::scope(|scope| {
+        for _ in 0..how.threads {
+            scope.spawn(|| {
+                while let Some(&(pos, depth)) =
+                    jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    let n = count(pos, depth);
+                    total.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    total.into_inner()
+}
+
+/// Lists the subtrees `ply` plies below `pos` (with `depth` left at `pos`) as jobs, and counts
+/// in `settled` the leaves met on the way (games that ended).
+fn frontier<L: Layout>(
+    pos: Position<L>,
+    depth: u32,
+    ply: u32,
+    jobs: &mut Vec<(Position<L>, u32)>,
+    settled: &mut u64,
+) {
+    if ply == 0 || depth <= 1 {
+        jobs.push((pos, depth));
+        return;
+    }
+    let moves = pos.moves();
+    if moves.is_empty() {
+        let passed = pos.pass();
+        if passed.moves().is_empty() {
+            *settled += 1;
+        } else {
+            frontier(passed, depth - 1, ply - 1, jobs, settled);
+        }
+        return;
+    }
+    for at in moves.cells() {
+        frontier(pos.play_unchecked(at), depth - 1, ply - 1, jobs, settled);
+    }
+}
+
+/// [`perft_with`] through `table`: counts of two plies or fewer are cheaper to make than to look up,
+/// and go to `plain`.
+fn hashed<L: Layout>(
+    pos: Position<L>,
+    depth: u32,
+    table: &CountTable<L>,
+    plain: fn(Position<L>, u32) -> u64,
+) -> u64 {
+    if depth <= 2 {
+        return plain(pos, depth);
+    }
+    if let Some(count) = table.get(&pos, depth) {
+        return count;
+    }
+    let moves = pos.moves();
+    let count = if moves.is_empty() {
+        let passed = pos.pass();
+        if passed.moves().is_empty() {
+            1
+        } else {
+            hashed(passed, depth - 1, table, plain)
+        }
+    } else {
+        moves
+            .cells()
+            .map(|at| hashed(pos.play_unchecked(at), depth - 1, table, plain))
+            .sum()
+    };
+    table.put(&pos, depth, count);
+    count
+}
+
+/// The fastest plain recursion this processor runs.
+fn plain_counter<L: Layout>() -> fn(Position<L>, u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if bitboard::fast_available() {
+        return |pos, depth| {
+            // SAFETY: chosen only where `fast_available` found every feature it is built with.
+            unsafe { leaves_fast(pos, depth) }
+        };
+    }
+    leaves
+}
+
+/// Defines a [`perft_with`] recursion with the given attributes: the portable one, and one built for
 /// the instructions `fast` names.
 macro_rules! leaves_fn {
     ($(#[$attr:meta])* $name:ident, $moves:ident) => {
@@ -69,6 +183,18 @@ mod tests {
         OPEN_BOARD, PITTED_6X6, PITTED_6X6_PITS, STANDARD_6X6, STANDARD_8X8,
     };
     use super::*;
+
+    /// Plain perft on one thread.
+    fn perft<const N: usize>(game: &Othello<N>, depth: u32) -> u64
+    where
+        Side<N>: Layout,
+    {
+        let plain = Counting {
+            threads: 1,
+            table: None,
+        };
+        perft_with(game, depth, &plain)
+    }
 
     fn counts<const N: usize>(pits: &[&str], depths: usize) -> Vec<u64>
     where
@@ -132,6 +258,60 @@ mod tests {
                 crate::othello::with_side(side, BothPaths(seed as u64 * 3 + round));
             }
         }
+    }
+
+    /// The counts to `depths` with `threads` and, if `hash_mb`, a table of that size.
+    fn counted<const N: usize>(
+        pits: &[&str],
+        depths: usize,
+        threads: usize,
+        hash_mb: Option<usize>,
+    ) -> Vec<u64>
+    where
+        Side<N>: Layout,
+    {
+        let mut game = Othello::<N>::new();
+        for pit in pits {
+            game.add_pit(pit.parse().unwrap()).unwrap();
+        }
+        let table = hash_mb.map(|mb| CountTable::new(mb).unwrap());
+        let how = Counting {
+            threads,
+            table: table.as_ref(),
+        };
+        (1..=depths)
+            .map(|d| perft_with(&game, u32::try_from(d).unwrap(), &how))
+            .collect()
+    }
+
+    #[test]
+    fn threads_and_tables_count_the_published_tables() {
+        for (threads, hash_mb) in [(2, None), (1, Some(16)), (3, Some(16)), (2, Some(1))] {
+            let mode = format!("{threads} threads, table {hash_mb:?}");
+            assert_eq!(
+                counted::<8>(&[], 10, threads, hash_mb),
+                STANDARD_8X8[..10],
+                "{mode}"
+            );
+            assert_eq!(
+                counted::<6>(&[], 10, threads, hash_mb),
+                STANDARD_6X6[..10],
+                "{mode}"
+            );
+            let pitted = counted::<6>(&PITTED_6X6_PITS, 10, threads, hash_mb);
+            assert_eq!(pitted, PITTED_6X6, "{mode}");
+            assert_eq!(
+                counted::<12>(&[], 7, threads, hash_mb),
+                OPEN_BOARD[..7],
+                "{mode}"
+            );
+        }
+        // Pits that break the 8x8 board's symmetry: the table must count as plain perft does.
+        let pits = ["A1", "B1", "H3"];
+        assert_eq!(
+            counted::<8>(&pits, 8, 2, Some(4)),
+            counted::<8>(&pits, 8, 1, None)
+        );
     }
 
     #[test]
