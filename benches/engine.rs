@@ -3,7 +3,10 @@
 //! checked against the known values (the perft tables the unit tests use too) where the tests
 //! stop short of them.
 //!
-//! `cargo bench` runs everything; `cargo bench -- quick` leaves out the two longest runs.
+//! `cargo bench` runs everything; `cargo bench -- quick` leaves out the longest runs. With
+//! `EDAX=/path/to/edax` (Edax 4.6 built from its public source, run from its own folder so
+//! that it finds `data/eval.dat`), 8x8 perft to depths 11 and 12 also runs through Edax's
+//! plain `perft` command, pair by pair with ours, and the medians and ratio are printed.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -59,6 +62,20 @@ const WORKLOADS: &[Workload] = &[
         args: &["perft", "--depth", "12"],
         input: b"",
         expect: Expect::Perft(12, &STANDARD_8X8),
+        long: true,
+    },
+    Workload {
+        name: "perft 8x8 --hash, 1-13",
+        args: &["perft", "--depth", "13", "--hash"],
+        input: b"",
+        expect: Expect::Perft(13, &STANDARD_8X8),
+        long: true,
+    },
+    Workload {
+        name: "perft 8x8 --hash -T2, 1-14",
+        args: &["perft", "--depth", "14", "--hash", "--threads", "2"],
+        input: b"",
+        expect: Expect::Perft(14, &STANDARD_8X8),
         long: true,
     },
     Workload {
@@ -146,4 +163,70 @@ fn main() {
         println!("{:<28} {seconds:>9.3}  {result}; {last}", work.name);
     }
     assert_eq!(wrong, 0, "results differ from the expected values");
+
+    // The cost of a leaf on the widest board against 8x8, at equal depth.
+    let rate = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+            .args(args)
+            .output()
+            .expect("the boardgames binary runs");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .find_map(|line| line.strip_prefix("leaves per second: "))
+            .and_then(|rate| rate.trim().parse::<f64>().ok())
+            .expect("perft prints its rate")
+    };
+    let narrow = rate(&["perft", "--depth", "10"]);
+    let wide = rate(&["perft", "--size", "26", "--depth", "10"]);
+    println!(
+        "per leaf at depth 10: 8x8 {:.0} M/s, 26x26 {:.0} M/s, 26x26 costs {:.1}x",
+        narrow / 1e6,
+        wide / 1e6,
+        narrow / wide
+    );
+
+    if let Some(edax) = std::env::var_os("EDAX") {
+        for depth in [11, 12].into_iter().filter(|&d| !(quick && d == 12)) {
+            against_edax(std::path::Path::new(&edax), depth);
+        }
+    }
+}
+
+/// Ours and Edax's plain perft to `depth`, three pairs in turn; the medians and their ratio.
+fn against_edax(edax: &std::path::Path, depth: u32) {
+    let folder = edax.parent().expect("Edax lives in a folder");
+    let time = |command: &mut Command| {
+        let started = Instant::now();
+        let status = command.status().expect("the program runs");
+        assert!(status.success(), "{command:?} failed");
+        started.elapsed().as_secs_f64()
+    };
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        ours.push(time(
+            Command::new(env!("CARGO_BIN_EXE_boardgames"))
+                .args(["perft", "--depth", &depth.to_string()])
+                .stdout(Stdio::null()),
+        ));
+        theirs.push(time(
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!(
+                    "printf 'perft {depth}\\n' | {} -n 1",
+                    edax.display()
+                ))
+                .current_dir(folder)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+        ));
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (a, b) = (median(&mut ours), median(&mut theirs));
+    println!(
+        "perft 8x8 depth {depth}: ours {a:.3} s, Edax {b:.3} s, ours/Edax {:.2}",
+        a / b
+    );
 }
