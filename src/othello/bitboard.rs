@@ -118,6 +118,19 @@ pub trait Layout {
         Self::moves(me, opp, empty)
     }
 
+    /// [`Self::flips`] built for AVX2, where a layout has such a path.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    unsafe fn flips_avx2(me: Self::Bits, opp: Self::Bits, at: usize) -> Self::Bits
+    where
+        Self: Sized,
+    {
+        Self::flips(me, opp, at)
+    }
+
     /// The discs that `me` playing `at` turns over: see [`flips`].
     #[inline]
     fn flips(me: Self::Bits, opp: Self::Bits, at: usize) -> Self::Bits
@@ -131,7 +144,7 @@ pub trait Layout {
 macro_rules! layouts {
     ($(
         $n:literal => $bits:ty, $board:path
-        $(, moves = $moves:path)? $(, avx2 = $avx2:path)? $(, flips = $flips:path)?
+        $(, moves = $moves:path)? $(, avx2 = $avx2:ident)? $(, flips = $flips:path)?
         $(, canonical = $canonical:path)?;
     )*) => {$(
         impl Layout for Side<$n> {
@@ -151,7 +164,14 @@ macro_rules! layouts {
                 #[inline]
                 #[target_feature(enable = "avx2")]
                 unsafe fn moves_avx2(me: $bits, opp: $bits, empty: $bits) -> $bits {
-                    $avx2(me, opp, empty)
+                    $avx2::moves::<Self>(me, opp, empty)
+                }
+
+                #[cfg(target_arch = "x86_64")]
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn flips_avx2(me: $bits, opp: $bits, at: usize) -> $bits {
+                    $avx2::flips::<Self>(me, opp, at)
                 }
             )?
             $(
@@ -171,11 +191,11 @@ macro_rules! layouts {
 }
 
 layouts! {
-    4 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2::moves::<Self>,
+    4 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2,
         flips = ray_flips::<4>;
-    6 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2::moves::<Self>,
+    6 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2,
         flips = ray_flips::<6>;
-    8 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2::moves::<Self>,
+    8 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2,
         flips = ray_flips::<8>, canonical = canonical_8x8;
     10 => Wide<2>, Wide::<2>::board, moves = wide_moves::<2, Self>;
     12 => Wide<3>, Wide::<3>::board, moves = wide_moves::<3, Self>;
@@ -275,48 +295,86 @@ pub fn fast_available() -> bool {
 mod avx2 {
     use std::arch::x86_64::{
         __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
-        _mm256_and_si256, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_or_si256,
-        _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_sllv_epi64, _mm256_srlv_epi64,
+        _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
+        _mm256_extracti128_si256, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x,
+        _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64,
     };
 
     use super::Layout;
+
+    /// The lines through a cell of a one-word board, one to a lane (along a row, along a
+    /// column, the two diagonals): each line's step, twice the step, and the `opp` discs a run
+    /// along it may hold (never an edge disc on a row or a diagonal, so that no run wraps).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn lines<L: Layout<Bits = u64>>(opp: u64) -> (__m256i, __m256i, __m256i) {
+        // Bit patterns, not numbers: the casts only relabel the 64 bits.
+        let n = L::N as i64;
+        let inner = (L::NOT_FIRST_COLUMN & L::NOT_LAST_COLUMN) as i64;
+        let (o, edge_free) = (opp as i64, (opp as i64) & inner);
+        let step = _mm256_set_epi64x(n - 1, n + 1, n, 1);
+        let run = _mm256_set_epi64x(edge_free, edge_free, o, edge_free);
+        (step, _mm256_add_epi64(step, step), run)
+    }
+
+    /// The runs of `run` discs that start next to a cell of `seed`, towards higher bits and
+    /// towards lower bits, in every lane: two single steps, then steps of two over pairs.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn runs<L: Layout<Bits = u64>>(
+        seed: __m256i,
+        (step, double, run): (__m256i, __m256i, __m256i),
+    ) -> (__m256i, __m256i) {
+        let (and, or) = (_mm256_and_si256, _mm256_or_si256);
+        let mut higher = and(run, _mm256_sllv_epi64(seed, step));
+        higher = or(higher, and(run, _mm256_sllv_epi64(higher, step)));
+        let mut lower = and(run, _mm256_srlv_epi64(seed, step));
+        lower = or(lower, and(run, _mm256_srlv_epi64(lower, step)));
+        let pairs_higher = and(run, _mm256_sllv_epi64(run, step));
+        let pairs_lower = and(run, _mm256_srlv_epi64(run, step));
+        for _ in 0..(L::N - 4) / 2 {
+            higher = or(higher, and(pairs_higher, _mm256_sllv_epi64(higher, double)));
+            lower = or(lower, and(pairs_lower, _mm256_srlv_epi64(lower, double)));
+        }
+        (higher, lower)
+    }
+
+    /// The OR of the four lanes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn fold(x: __m256i) -> u64 {
+        let halves = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+        let all = _mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves));
+        _mm_cvtsi128_si64(all) as u64
+    }
 
     /// The cells of `me`'s moves; see [`super::moves`].
     #[inline]
     #[target_feature(enable = "avx2")]
     pub fn moves<L: Layout<Bits = u64>>(me: u64, opp: u64, empty: u64) -> u64 {
-        // Bit patterns, not numbers: the casts only relabel the 64 bits.
-        let n = L::N as i64;
-        let inner = (L::NOT_FIRST_COLUMN & L::NOT_LAST_COLUMN) as i64;
-        let (o, edge_free) = (opp as i64, (opp as i64) & inner);
-        // Lanes: along a row, along a column, and the two diagonals.
-        let step = _mm256_set_epi64x(n - 1, n + 1, n, 1);
-        let double = _mm256_add_epi64(step, step);
-        // A run along a row or a diagonal never holds an edge disc, so none wraps.
-        let run = _mm256_set_epi64x(edge_free, edge_free, o, edge_free);
-        let me = _mm256_set1_epi64x(me as i64);
-        let and = _mm256_and_si256;
-        let or = _mm256_or_si256;
-        let up = |x: __m256i, k: __m256i| _mm256_sllv_epi64(x, k);
-        let down = |x: __m256i, k: __m256i| _mm256_srlv_epi64(x, k);
-
-        let mut higher = and(run, up(me, step));
-        higher = or(higher, and(run, up(higher, step)));
-        let mut lower = and(run, down(me, step));
-        lower = or(lower, and(run, down(lower, step)));
-        let pairs_higher = and(run, up(run, step));
-        let pairs_lower = and(run, down(run, step));
-        for _ in 0..(L::N - 4) / 2 {
-            higher = or(higher, and(pairs_higher, up(higher, double)));
-            lower = or(lower, and(pairs_lower, down(lower, double)));
-        }
-        let found = or(up(higher, step), down(lower, step));
-        let halves = _mm_or_si128(
-            _mm256_castsi256_si128(found),
-            _mm256_extracti128_si256::<1>(found),
+        let lines @ (step, _, _) = lines::<L>(opp);
+        let (higher, lower) = runs::<L>(_mm256_set1_epi64x(me as i64), lines);
+        let found = _mm256_or_si256(
+            _mm256_sllv_epi64(higher, step),
+            _mm256_srlv_epi64(lower, step),
         );
-        let all = _mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves));
-        (_mm_cvtsi128_si64(all) as u64) & empty
+        fold(found) & empty
+    }
+
+    /// The discs `me` playing `at` turns over; see [`super::flips`]. Each run of `opp` discs
+    /// from `at` counts when the cell past it holds a disc of `me`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn flips<L: Layout<Bits = u64>>(me: u64, opp: u64, at: usize) -> u64 {
+        let lines @ (step, _, _) = lines::<L>(opp);
+        let (higher, lower) = runs::<L>(_mm256_set1_epi64x(1 << at), lines);
+        let me = _mm256_set1_epi64x(me as i64);
+        let zero = _mm256_setzero_si256();
+        // All ones in a lane whose cells past the run hold no disc of `me`: the run stays.
+        let open = |past: __m256i| _mm256_cmpeq_epi64(_mm256_and_si256(past, me), zero);
+        let higher = _mm256_andnot_si256(open(_mm256_sllv_epi64(higher, step)), higher);
+        let lower = _mm256_andnot_si256(open(_mm256_srlv_epi64(lower, step)), lower);
+        fold(_mm256_or_si256(higher, lower))
     }
 }
 
@@ -578,6 +636,23 @@ impl<L: Layout> Position<L> {
         }
     }
 
+    /// [`Self::play_unchecked`], built for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[must_use]
+    #[target_feature(enable = "avx2")]
+    pub fn play_unchecked_avx2(&self, at: usize) -> Self {
+        debug_assert!(self.moves().has(at), "{at} is not a legal move");
+        // SAFETY: this function is only built for, and so only runs on, processors with AVX2.
+        let flipped = unsafe { L::flips_avx2(self.me, self.opp, at) };
+        let placed = L::Bits::cell(at);
+        Position {
+            me: self.opp ^ flipped,
+            opp: self.me | flipped | placed,
+            empty: self.empty ^ placed,
+        }
+    }
+
     /// The same board with the other player to move.
     #[inline]
     #[must_use]
@@ -690,6 +765,12 @@ mod tests {
                         "side {n} cell {i}"
                     );
                     assert_eq!(!flipped.is_empty(), moves.has(i), "side {n} cell {i}");
+                    #[cfg(target_arch = "x86_64")]
+                    if fast_available() {
+                        // SAFETY: AVX2 was just detected.
+                        let fast = unsafe { L::flips_avx2(pos.me, pos.opp, i) };
+                        assert_eq!(fast, flipped, "side {n} cell {i}");
+                    }
                 }
                 let choices: Vec<usize> = moves.cells().collect();
                 if choices.is_empty() {

@@ -140,7 +140,7 @@ fn plain_counter<L: Layout>() -> fn(Position<L>, u32) -> u64 {
 /// Defines a [`perft_with`] recursion with the given attributes: the portable one, and one built for
 /// the instructions `fast` names.
 macro_rules! leaves_fn {
-    ($(#[$attr:meta])* $name:ident, $moves:ident) => {
+    ($(#[$attr:meta])* $name:ident, $moves:ident, $play:ident) => {
         $(#[$attr])*
         fn $name<L: Layout>(pos: Position<L>, depth: u32) -> u64 {
             let moves = pos.$moves();
@@ -162,19 +162,20 @@ macro_rules! leaves_fn {
             }
             moves
                 .cells()
-                .map(|at| $name(pos.play_unchecked(at), depth - 1))
+                .map(|at| $name(pos.$play(at), depth - 1))
                 .sum()
         }
     };
 }
 
-leaves_fn!(leaves, moves);
+leaves_fn!(leaves, moves, play_unchecked);
 
 #[cfg(target_arch = "x86_64")]
 leaves_fn!(
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     leaves_fast,
-    moves_avx2
+    moves_avx2,
+    play_unchecked_avx2
 );
 
 #[cfg(test)]
