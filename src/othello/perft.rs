@@ -160,6 +160,13 @@ macro_rules! leaves_fn {
                     $name(passed, depth - 1)
                 };
             }
+            if depth == 2 {
+                // The last two plies in one loop: each child's moves are its leaves.
+                return moves
+                    .cells()
+                    .map(|at| u64::from(pos.$play(at).$moves().len().max(1)))
+                    .sum();
+            }
             moves
                 .cells()
                 .map(|at| $name(pos.$play(at), depth - 1))
