@@ -72,6 +72,8 @@ pub trait Layout {
     const NOT_FIRST_COLUMN: Self::Bits;
     /// Every cell but those of the last column.
     const NOT_LAST_COLUMN: Self::Bits;
+    /// Whether [`Self::flips_avx2`] is a path of its own (else playing walks the rays).
+    const HAS_AVX2_FLIPS: bool = false;
 
     /// The bit index of `at`, a cell of this board: `row * N + col`.
     #[must_use]
@@ -118,6 +120,18 @@ pub trait Layout {
         Self::moves(me, opp, empty)
     }
 
+    /// `pos` after its player to move plays `at`, a legal move: see
+    /// [`Position::play_unchecked`]. By default each ray from `at` is walked cell by cell and
+    /// the discs it flips are turned one at a time, which on a board of many words costs far
+    /// less than whole-board sets.
+    #[inline]
+    fn play(pos: &Position<Self>, at: usize) -> Position<Self>
+    where
+        Self: Sized,
+    {
+        rays::play(pos, at)
+    }
+
     /// [`Self::flips`] built for AVX2, where a layout has such a path.
     ///
     /// # Safety
@@ -160,6 +174,8 @@ macro_rules! layouts {
                 }
             )?
             $(
+                const HAS_AVX2_FLIPS: bool = true;
+
                 #[cfg(target_arch = "x86_64")]
                 #[inline]
                 #[target_feature(enable = "avx2")]
@@ -178,6 +194,11 @@ macro_rules! layouts {
                 #[inline]
                 fn flips(me: $bits, opp: $bits, at: usize) -> $bits {
                     $flips(me, opp, at)
+                }
+
+                #[inline]
+                fn play(pos: &Position<Self>, at: usize) -> Position<Self> {
+                    pos.play_with(Self::flips(pos.me, pos.opp, at), at)
                 }
             )?
             $(
@@ -531,7 +552,7 @@ pub fn moves<L: Layout>(me: L::Bits, opp: L::Bits, empty: L::Bits) -> L::Bits {
 
 /// Generic versions of the engine's operations, for any [`Layout`].
 mod rays {
-    use super::{Bits, Direction, Layout, step};
+    use super::{Bits, Direction, Layout, Position, step};
 
     /// [`super::moves`] by flooding each direction until the run of `opp` discs ends.
     #[inline]
@@ -546,6 +567,44 @@ mod rays {
             }
         }
         found
+    }
+
+    /// [`Layout::play`] by walking each direction from `at` while it meets `opp` discs, and,
+    /// where a disc of `me` closes the run, turning the run's discs one by one.
+    #[inline]
+    pub fn play<L: Layout>(pos: &Position<L>, at: usize) -> Position<L> {
+        let n = L::N;
+        let (col, row) = (at % n, at / n);
+        let mut next: Position<L> = Position {
+            me: pos.opp,
+            opp: pos.me,
+            empty: pos.empty,
+        };
+        next.opp.toggle(at);
+        next.empty.toggle(at);
+        for dir in Direction::ALL {
+            let (dc, dr) = dir.delta();
+            // Cells on the board in this direction from `at`.
+            let room = |pos: usize, d: isize| match d {
+                1 => n - 1 - pos,
+                -1 => pos,
+                _ => usize::MAX,
+            };
+            let room = room(col, dc).min(room(row, dr));
+            let step = dr * n as isize + dc;
+            let cell = |j: usize| at.wrapping_add_signed(step * j as isize);
+            let mut j = 1;
+            while j <= room && pos.opp.has(cell(j)) {
+                j += 1;
+            }
+            if j > 1 && j <= room && pos.me.has(cell(j)) {
+                for k in 1..j {
+                    next.me.toggle(cell(k));
+                    next.opp.toggle(cell(k));
+                }
+            }
+        }
+        next
     }
 
     /// [`super::flips`] by walking each direction from `at`, cell by cell, while it meets
@@ -627,7 +686,13 @@ impl<L: Layout> Position<L> {
     #[must_use]
     pub fn play_unchecked(&self, at: usize) -> Self {
         debug_assert!(self.moves().has(at), "{at} is not a legal move");
-        let flipped = flips::<L>(self.me, self.opp, at);
+        L::play(self, at)
+    }
+
+    /// The position after the player to move places a disc on `at` and turns `flipped`.
+    #[inline]
+    #[must_use]
+    fn play_with(&self, flipped: L::Bits, at: usize) -> Self {
         let placed = L::Bits::cell(at);
         Position {
             me: self.opp ^ flipped,
@@ -643,14 +708,12 @@ impl<L: Layout> Position<L> {
     #[target_feature(enable = "avx2")]
     pub fn play_unchecked_avx2(&self, at: usize) -> Self {
         debug_assert!(self.moves().has(at), "{at} is not a legal move");
+        if !L::HAS_AVX2_FLIPS {
+            return L::play(self, at);
+        }
         // SAFETY: this function is only built for, and so only runs on, processors with AVX2.
         let flipped = unsafe { L::flips_avx2(self.me, self.opp, at) };
-        let placed = L::Bits::cell(at);
-        Position {
-            me: self.opp ^ flipped,
-            opp: self.me | flipped | placed,
-            empty: self.empty ^ placed,
-        }
+        self.play_with(flipped, at)
     }
 
     /// The same board with the other player to move.
@@ -771,6 +834,16 @@ mod tests {
                         let fast = unsafe { L::flips_avx2(pos.me, pos.opp, i) };
                         assert_eq!(fast, flipped, "side {n} cell {i}");
                     }
+                }
+                for at in moves.cells() {
+                    // Playing by walking the rays and by turning the flipped set agree.
+                    let walked = rays::play(&pos, at);
+                    let turned = pos.play_with(L::flips(pos.me, pos.opp, at), at);
+                    assert_eq!(
+                        (walked.me, walked.opp, walked.empty),
+                        (turned.me, turned.opp, turned.empty),
+                        "side {n} move {at}"
+                    );
                 }
                 let choices: Vec<usize> = moves.cells().collect();
                 if choices.is_empty() {

@@ -50,6 +50,12 @@ pub trait Bits:
         !(self & Self::cell(i)).is_empty()
     }
 
+    /// Adds cell `i` if absent, removes it if present.
+    #[inline]
+    fn toggle(&mut self, i: usize) {
+        *self ^= Self::cell(i);
+    }
+
     /// The lowest cell of a non-empty set, or `None`.
     fn first(self) -> Option<usize>;
 
@@ -194,6 +200,11 @@ impl<const W: usize> Bits for Wide<W> {
 
     fn len(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline]
+    fn toggle(&mut self, i: usize) {
+        self.0[i / 64] ^= 1 << (i % 64);
     }
 
     fn has(self, i: usize) -> bool {
