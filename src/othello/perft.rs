@@ -2,7 +2,7 @@
 //! of a move generator against published tables. Pure computation on the bitboard engine; the
 //! driver times and prints.
 
-use super::bitboard::{self, Layout, Position, Side};
+use super::bitboard::{Layout, Position, Side};
 use super::bits::Bits as _;
 use super::count_table::CountTable;
 use super::game::Othello;
@@ -128,7 +128,7 @@ fn hashed<L: Layout>(
 /// The fastest plain recursion this processor runs.
 fn plain_counter<L: Layout>() -> fn(Position<L>, u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if bitboard::fast_available() {
+    if super::bitboard::fast_available() {
         return |pos, depth| {
             // SAFETY: chosen only where `fast_available` found every feature it is built with.
             unsafe { leaves_fast(pos, depth) }
@@ -249,7 +249,7 @@ mod tests {
             let depth = if N <= 8 { 7 } else { 5 };
             let portable = leaves(game.position(), depth);
             #[cfg(target_arch = "x86_64")]
-            if bitboard::fast_available() {
+            if super::super::bitboard::fast_available() {
                 // SAFETY: the features were just detected.
                 let fast = unsafe { leaves_fast(game.position(), depth) };
                 assert_eq!(fast, portable, "side {N}, seed {}", self.0);
