@@ -4,7 +4,12 @@
 //! layout also turns a bit index into a [`Coord`] and back (the only place that does). Nothing
 //! here knows about turns, passes or text.
 
+#[cfg(target_arch = "x86_64")]
+use super::avx2;
+#[cfg(target_arch = "x86_64")]
+pub use super::avx2::fast_available;
 use super::bits::{Bits, Wide, board_u64};
+use super::narrow::{canonical_8x8, narrow_moves, ray_flips};
 use crate::board::Coord;
 
 /// The eight compass directions a line of discs can run in.
@@ -180,14 +185,14 @@ macro_rules! layouts {
                 #[inline]
                 #[target_feature(enable = "avx2")]
                 unsafe fn moves_avx2(me: $bits, opp: $bits, empty: $bits) -> $bits {
-                    $avx2::moves::<Self>(me, opp, empty)
+                    $avx2::moves::<$n>(me, opp, empty)
                 }
 
                 #[cfg(target_arch = "x86_64")]
                 #[inline]
                 #[target_feature(enable = "avx2")]
                 unsafe fn flips_avx2(me: $bits, opp: $bits, at: usize) -> $bits {
-                    $avx2::flips::<Self>(me, opp, at)
+                    $avx2::flips::<$n>(me, opp, at)
                 }
             )?
             $(
@@ -212,11 +217,11 @@ macro_rules! layouts {
 }
 
 layouts! {
-    4 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2,
+    4 => u64, board_u64, moves = narrow_moves::<4>, avx2 = avx2,
         flips = ray_flips::<4>;
-    6 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2,
+    6 => u64, board_u64, moves = narrow_moves::<6>, avx2 = avx2,
         flips = ray_flips::<6>;
-    8 => u64, board_u64, moves = narrow_moves::<Self>, avx2 = avx2,
+    8 => u64, board_u64, moves = narrow_moves::<8>, avx2 = avx2,
         flips = ray_flips::<8>, canonical = canonical_8x8;
     10 => Wide<2>, Wide::<2>::board, moves = wide_moves::<2, Self>;
     12 => Wide<3>, Wide::<3>::board, moves = wide_moves::<3, Self>;
@@ -246,241 +251,6 @@ fn step<L: Layout>(x: L::Bits, dir: Direction) -> L::Bits {
         -1 => moved & L::NOT_LAST_COLUMN,
         _ => moved & L::ALL,
     }
-}
-
-/// The eight directions on a one-word board as (left rotation, the cells a disc may land on
-/// when rotated so). Rotations rather than shifts keep both directions of a line one operation;
-/// each mask drops what wraps around a row's end or around the word.
-#[inline(always)]
-fn narrow_directions<L: Layout<Bits = u64>>() -> [(u32, u64); 8] {
-    let n = L::N as u32;
-    let (first, last) = (L::NOT_FIRST_COLUMN, L::NOT_LAST_COLUMN);
-    // (shift, mask moving up, mask moving down) for each line through a cell.
-    let lines = [
-        (1, first, last),
-        (n, L::ALL, L::ALL),
-        (n + 1, first, last),
-        (n - 1, last, first),
-    ];
-    let mut directions = [(0, 0); 8];
-    for (i, (k, up, down)) in lines.into_iter().enumerate() {
-        // Moving up by k, bits land at k or above; moving down, below 64 - k.
-        directions[2 * i] = (k, up & (u64::MAX << k));
-        directions[2 * i + 1] = (64 - k, down & (u64::MAX >> k));
-    }
-    directions
-}
-
-/// The cells of the run of `opp` discs that starts next to a cell of `seed` in one direction
-/// (rotation `r`, landing mask `mask`). Two single steps, then steps of two over pairs of `opp`
-/// discs, cover every run a one-word board has room for (at most `N - 2`) without a branch.
-#[inline(always)]
-fn narrow_run<L: Layout<Bits = u64>>(seed: u64, opp: u64, (r, mask): (u32, u64)) -> u64 {
-    let opp = opp & mask;
-    let mut run = seed.rotate_left(r) & opp;
-    run |= run.rotate_left(r) & opp;
-    let pairs = opp & opp.rotate_left(r);
-    for _ in 0..(L::N - 4) / 2 {
-        run |= run.rotate_left(2 * r) & pairs;
-    }
-    run
-}
-
-/// [`moves`] for boards in one word: the cells just past every run of `opp` discs that starts
-/// next to `me`, in all eight directions.
-#[inline]
-fn narrow_moves<L: Layout<Bits = u64>>(me: u64, opp: u64, empty: u64) -> u64 {
-    let mut found = 0;
-    for dir @ (r, mask) in narrow_directions::<L>() {
-        found |= narrow_run::<L>(me, opp, dir).rotate_left(r) & mask;
-    }
-    found & empty
-}
-
-/// Whether this processor has the instructions the fast engine paths are built for: popcnt,
-/// BMI1, BMI2, LZCNT and AVX2 (x86-64-v3). Checked at run time, so that the binary still runs
-/// on any x86-64.
-#[cfg(target_arch = "x86_64")]
-pub fn fast_available() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("lzcnt")
-        && std::arch::is_x86_feature_detected!("avx2")
-}
-
-/// [`moves`] for boards in one word with AVX2: the algorithm of [`narrow_moves`] with the four
-/// lines through a cell (steps 1, N, N + 1 and N - 1) in the four lanes of a vector, and both
-/// directions of each line at once.
-#[cfg(target_arch = "x86_64")]
-mod avx2 {
-    use std::arch::x86_64::{
-        __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
-        _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
-        _mm256_extracti128_si256, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x,
-        _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64,
-    };
-
-    use super::Layout;
-
-    /// The lines through a cell of a one-word board, one to a lane (along a row, along a
-    /// column, the two diagonals): each line's step, twice the step, and the `opp` discs a run
-    /// along it may hold (never an edge disc on a row or a diagonal, so that no run wraps).
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn lines<L: Layout<Bits = u64>>(opp: u64) -> (__m256i, __m256i, __m256i) {
-        // Bit patterns, not numbers: the casts only relabel the 64 bits.
-        let n = L::N as i64;
-        let inner = (L::NOT_FIRST_COLUMN & L::NOT_LAST_COLUMN) as i64;
-        let (o, edge_free) = (opp as i64, (opp as i64) & inner);
-        let step = _mm256_set_epi64x(n - 1, n + 1, n, 1);
-        let run = _mm256_set_epi64x(edge_free, edge_free, o, edge_free);
-        (step, _mm256_add_epi64(step, step), run)
-    }
-
-    /// The runs of `run` discs that start next to a cell of `seed`, towards higher bits and
-    /// towards lower bits, in every lane: two single steps, then steps of two over pairs.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn runs<L: Layout<Bits = u64>>(
-        seed: __m256i,
-        (step, double, run): (__m256i, __m256i, __m256i),
-    ) -> (__m256i, __m256i) {
-        let (and, or) = (_mm256_and_si256, _mm256_or_si256);
-        let mut higher = and(run, _mm256_sllv_epi64(seed, step));
-        higher = or(higher, and(run, _mm256_sllv_epi64(higher, step)));
-        let mut lower = and(run, _mm256_srlv_epi64(seed, step));
-        lower = or(lower, and(run, _mm256_srlv_epi64(lower, step)));
-        let pairs_higher = and(run, _mm256_sllv_epi64(run, step));
-        let pairs_lower = and(run, _mm256_srlv_epi64(run, step));
-        for _ in 0..(L::N - 4) / 2 {
-            higher = or(higher, and(pairs_higher, _mm256_sllv_epi64(higher, double)));
-            lower = or(lower, and(pairs_lower, _mm256_srlv_epi64(lower, double)));
-        }
-        (higher, lower)
-    }
-
-    /// The OR of the four lanes.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn fold(x: __m256i) -> u64 {
-        let halves = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
-        let all = _mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves));
-        _mm_cvtsi128_si64(all) as u64
-    }
-
-    /// The cells of `me`'s moves; see [`super::moves`].
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn moves<L: Layout<Bits = u64>>(me: u64, opp: u64, empty: u64) -> u64 {
-        let lines @ (step, _, _) = lines::<L>(opp);
-        let (higher, lower) = runs::<L>(_mm256_set1_epi64x(me as i64), lines);
-        let found = _mm256_or_si256(
-            _mm256_sllv_epi64(higher, step),
-            _mm256_srlv_epi64(lower, step),
-        );
-        fold(found) & empty
-    }
-
-    /// The discs `me` playing `at` turns over; see [`super::flips`]. Each run of `opp` discs
-    /// from `at` counts when the cell past it holds a disc of `me`.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn flips<L: Layout<Bits = u64>>(me: u64, opp: u64, at: usize) -> u64 {
-        let lines @ (step, _, _) = lines::<L>(opp);
-        let (higher, lower) = runs::<L>(_mm256_set1_epi64x(1 << at), lines);
-        let me = _mm256_set1_epi64x(me as i64);
-        let zero = _mm256_setzero_si256();
-        // All ones in a lane whose cells past the run hold no disc of `me`: the run stays.
-        let open = |past: __m256i| _mm256_cmpeq_epi64(_mm256_and_si256(past, me), zero);
-        let higher = _mm256_andnot_si256(open(_mm256_sllv_epi64(higher, step)), higher);
-        let lower = _mm256_andnot_si256(open(_mm256_srlv_epi64(lower, step)), lower);
-        fold(_mm256_or_si256(higher, lower))
-    }
-}
-
-/// The 8x8 board's eight symmetries applied to `sets`, the smallest result: the rows
-/// reversed, the columns reversed, and the board turned about its diagonal, in every
-/// combination.
-#[inline]
-fn canonical_8x8(sets: [u64; 3]) -> [u64; 3] {
-    let rows = |x: u64| x.swap_bytes();
-    let columns = |x: u64| x.reverse_bits().swap_bytes();
-    let diagonal = |mut x: u64| {
-        // Three delta swaps: 4x4 blocks, then 2x2, then single cells across the diagonal.
-        let mut t = 0x0F0F_0F0F_0000_0000 & (x ^ (x << 28));
-        x ^= t ^ (t >> 28);
-        t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
-        x ^= t ^ (t >> 14);
-        t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
-        x ^ t ^ (t >> 7)
-    };
-    let turn = |x: u64, way: usize| {
-        let x = if way & 1 == 0 { x } else { rows(x) };
-        let x = if way & 2 == 0 { x } else { columns(x) };
-        if way & 4 == 0 { x } else { diagonal(x) }
-    };
-    (1..8).fold(sets, |best, way| best.min(sets.map(|x| turn(x, way))))
-}
-
-/// The rays of a one-word board of side `N`: for every cell, the cells beyond it in each
-/// direction, the four that step to higher bits first (east, south, south-east, south-west),
-/// then the four that step to lower bits (west, north, north-west, north-east).
-struct Rays<const N: usize>;
-
-impl<const N: usize> Rays<N> {
-    const TABLE: [[u64; 8]; 64] = {
-        let steps: [(isize, isize); 8] = [
-            (1, 0),
-            (0, 1),
-            (1, 1),
-            (-1, 1),
-            (-1, 0),
-            (0, -1),
-            (-1, -1),
-            (1, -1),
-        ];
-        let mut table = [[0; 8]; 64];
-        let mut i = 0;
-        while i < N * N {
-            let mut d = 0;
-            while d < 8 {
-                let (dc, dr) = steps[d];
-                let (mut c, mut r) = ((i % N) as isize + dc, (i / N) as isize + dr);
-                while c >= 0 && r >= 0 && c < N as isize && r < N as isize {
-                    table[i][d] |= 1 << (r as usize * N + c as usize);
-                    c += dc;
-                    r += dr;
-                }
-                d += 1;
-            }
-            i += 1;
-        }
-        table
-    };
-}
-
-/// [`flips`] for boards in one word, branch-free: along each ray from `at`, the first cell that
-/// is not an `opp` disc is the lowest (rays to higher bits) or highest (to lower bits) set bit
-/// of the ray less `opp`; the cells before it flip when it holds a disc of `me`.
-#[inline]
-fn ray_flips<const N: usize>(me: u64, opp: u64, at: usize) -> u64 {
-    let rays = &Rays::<N>::TABLE[at];
-    let mut flipped = 0;
-    for &ray in &rays[..4] {
-        let blockers = ray & !opp;
-        let first = blockers & blockers.wrapping_neg();
-        let closed = 0u64.wrapping_sub(u64::from(first & me != 0));
-        flipped |= first.wrapping_sub(1) & ray & closed;
-    }
-    for &ray in &rays[4..] {
-        // Bit 0 stands in when nothing blocks: then `first` is off the ray or not `me`'s.
-        let blockers = (ray & !opp) | 1;
-        let first = (1u64 << 63) >> blockers.leading_zeros();
-        let closed = 0u64.wrapping_sub(u64::from(first & ray & me != 0));
-        flipped |= ray & (first.wrapping_neg() << 1) & closed;
-    }
-    flipped
 }
 
 /// [`moves`] for boards of several words: each direction flooded while its run goes on, over

@@ -4,12 +4,15 @@
 //! computer's choices). Outside this folder a cell is a [`Coord`](crate::board::Coord), never a
 //! bit index.
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 mod bitboard;
 mod bits;
 mod computer;
 mod count_table;
 mod display;
 mod game;
+mod narrow;
 mod perft;
 // Data for the tests here and for the benchmark, which includes the file by path.
 #[cfg(test)]
