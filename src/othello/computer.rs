@@ -29,17 +29,37 @@ where
     let best = if pos.empty.len() <= SOLVE_EMPTIES {
         solve_position(pos).best
     } else {
-        deepen(pos, &mut moves, level.clamp(*LEVELS.start(), *LEVELS.end()))
+        let level = level.clamp(*LEVELS.start(), *LEVELS.end());
+        deepen(pos, &mut moves, level, fast_available())
     };
     best.or(moves.first().copied()).map(Side::<N>::coord)
 }
 
+/// Whether the search may run its copy built for AVX2 and friends.
+fn fast_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return super::bitboard::fast_available();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// Iterative deepening over the root `moves`, best first after each finished depth; the move
-/// of the deepest depth the node budget allowed.
-fn deepen<L: Layout>(pos: Position<L>, moves: &mut [usize], level: u32) -> Option<usize> {
+/// of the deepest depth the node budget allowed. With `fast` (which the processor must
+/// support: see [`fast_available`]) the search runs its AVX2 copy, which visits the same nodes
+/// in the same order and so finds the same move.
+fn deepen<L: Layout>(
+    pos: Position<L>,
+    moves: &mut [usize],
+    level: u32,
+    fast: bool,
+) -> Option<usize> {
     // About a quarter of a second on this engine, wide boards costing more per node.
     let budget = if L::N <= 8 { 1_500_000 } else { 100_000 };
-    let mut search = Lookahead { nodes: 0, budget };
+    let mut search = Lookahead {
+        nodes: 0,
+        budget,
+        fast,
+    };
     let mut best = None;
     for depth in 1..=level {
         let mut alpha = -WIN;
@@ -71,49 +91,84 @@ const WIN: i32 = 100_000_000;
 struct Lookahead {
     nodes: u64,
     budget: u64,
+    /// Run the AVX2 copy of the search.
+    fast: bool,
+}
+
+/// Defines a search of [`Lookahead`] with the given attributes, moves and play: the portable
+/// one, and one built for the instructions of the fast engine paths.
+macro_rules! lookahead_fn {
+    ($(#[$attr:meta])* $name:ident, $moves:ident, $play:ident) => {
+        /// The value for the player to move `depth` plies deep, or `None` once over budget.
+        $(#[$attr])*
+        fn $name<L: Layout>(
+            &mut self,
+            pos: Position<L>,
+            depth: u32,
+            mut alpha: i32,
+            beta: i32,
+        ) -> Option<i32> {
+            self.nodes += 1;
+            if self.nodes > self.budget {
+                return None;
+            }
+            let moves = pos.$moves();
+            if moves.is_empty() {
+                let passed = pos.pass();
+                if passed.$moves().is_empty() {
+                    let margin = pos.me.len() as i32 - pos.opp.len() as i32;
+                    return Some(margin * DISC_WIN);
+                }
+                return self.$name(passed, depth, -beta, -alpha).map(|v| -v);
+            }
+            if depth == 0 {
+                return Some(evaluate(&pos, moves, pos.pass().$moves()));
+            }
+            let mut best = -WIN;
+            for at in moves.cells() {
+                let value = -self.$name(pos.$play(at), depth - 1, -beta, -alpha)?;
+                best = best.max(value);
+                alpha = alpha.max(value);
+                if alpha >= beta {
+                    break;
+                }
+            }
+            Some(best)
+        }
+    };
 }
 
 impl Lookahead {
+    lookahead_fn!(portable_value, moves, play_unchecked);
+
+    #[cfg(target_arch = "x86_64")]
+    lookahead_fn!(
+        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+        fast_value,
+        moves_avx2,
+        play_unchecked_avx2
+    );
+
     /// The value for the player to move `depth` plies deep, or `None` once over budget.
     fn value<L: Layout>(
         &mut self,
         pos: Position<L>,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return None;
+        #[cfg(target_arch = "x86_64")]
+        if self.fast {
+            // SAFETY: `fast` is set only where `fast_available` found every feature.
+            return unsafe { self.fast_value(pos, depth, alpha, beta) };
         }
-        let moves = pos.moves();
-        if moves.is_empty() {
-            let passed = pos.pass();
-            if passed.moves().is_empty() {
-                let margin = pos.me.len() as i32 - pos.opp.len() as i32;
-                return Some(margin * DISC_WIN);
-            }
-            return self.value(passed, depth, -beta, -alpha).map(|v| -v);
-        }
-        if depth == 0 {
-            return Some(evaluate(&pos, moves));
-        }
-        let mut best = -WIN;
-        for at in moves.cells() {
-            let value = -self.value(pos.play_unchecked(at), depth - 1, -beta, -alpha)?;
-            best = best.max(value);
-            alpha = alpha.max(value);
-            if alpha >= beta {
-                break;
-            }
-        }
-        Some(best)
+        self.portable_value(pos, depth, alpha, beta)
     }
 }
 
-/// A position's worth to the player to move: mobility, corners, then discs.
-fn evaluate<L: Layout>(pos: &Position<L>, moves: L::Bits) -> i32 {
-    let theirs = pos.pass().moves();
+/// A position's worth to the player to move, whose moves are `moves` and the other player's
+/// `theirs`: mobility, corners, then discs.
+fn evaluate<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> i32 {
     let n = L::N;
     let corners = [0, n - 1, n * (n - 1), n * n - 1];
     let held = |discs: L::Bits| corners.iter().filter(|&&c| discs.has(c)).count() as i32;
@@ -156,6 +211,33 @@ mod tests {
         // The four opening moves are equal: different seeds reach different ones.
         let picks: std::collections::HashSet<Coord> = (0..20).map(pick).collect();
         assert!(picks.len() > 1);
+    }
+
+    #[test]
+    fn the_fast_search_finds_the_portable_searchs_moves() {
+        if !fast_available() {
+            return;
+        }
+        let mut rng = Rng::new(77);
+        for _ in 0..20 {
+            let mut game = Othello::<8>::new();
+            for _ in 0..rng.below(30) {
+                let moves: Vec<Coord> = game.legal_moves().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.below(moves.len())]).unwrap();
+            }
+            let pos = game.position();
+            let mut moves: Vec<usize> = pos.moves().cells().collect();
+            if moves.is_empty() {
+                continue;
+            }
+            let mut same = moves.clone();
+            let portable = deepen(pos, &mut moves, 6, false);
+            let fast = deepen(pos, &mut same, 6, true);
+            assert_eq!((fast, same), (portable, moves));
+        }
     }
 
     /// The strength figure of the issue (100 games take about two seconds in release).

@@ -25,7 +25,17 @@ where
 /// [`solve`] on an engine position; the best move as a bit index.
 pub(super) fn solve_position<L: Layout>(pos: Position<L>) -> Solution<usize> {
     let mut table = HashMap::new();
-    let value = value(pos, -INFINITY, INFINITY, &mut table);
+    let value = {
+        #[cfg(target_arch = "x86_64")]
+        if super::bitboard::fast_available() {
+            // SAFETY: `fast_available` has just checked every feature `fast_value` is built with.
+            unsafe { fast_value(pos, -INFINITY, INFINITY, &mut table) }
+        } else {
+            value(pos, -INFINITY, INFINITY, &mut table)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        value(pos, -INFINITY, INFINITY, &mut table)
+    };
     let best = table
         .get(&(pos.me, pos.opp))
         .and_then(|e: &Entry<usize>| e.best);
@@ -76,60 +86,104 @@ impl<M> Entry<M> {
     }
 }
 
-/// Alpha-beta (negamax) with a transposition table; moves are tried best-known first, then by
-/// how few replies they leave the opponent.
-fn value<L: Layout>(
-    pos: Position<L>,
-    mut alpha: i32,
-    beta: i32,
-    table: &mut HashMap<(L::Bits, L::Bits), Entry<usize>>,
-) -> i32 {
-    let moves = pos.moves();
-    if moves.is_empty() {
-        let passed = pos.pass();
-        if passed.moves().is_empty() {
-            return pos.me.len() as i32 - pos.opp.len() as i32;
-        }
-        return -value(passed, -beta, -alpha, table);
-    }
-    let key = (pos.me, pos.opp);
-    let remembered = table.get(&key).copied();
-    if let Some(value) = remembered.and_then(|e| e.cutoff(alpha, beta)) {
-        return value;
-    }
-    let first = remembered.and_then(|e| e.best);
-    let mut order: Vec<(u32, usize)> = moves
-        .cells()
-        .map(|at| {
-            let rank = if Some(at) == first {
-                0
-            } else {
-                1 + pos.play_unchecked(at).moves().len()
-            };
-            (rank, at)
-        })
-        .collect();
-    order.sort_unstable();
+/// Defines the solver's search with the given attributes, moves and play: the portable one, and
+/// one built for the instructions of the fast engine paths, which visits the same nodes.
+macro_rules! value_fn {
+    ($(#[$attr:meta])* $name:ident, $moves:ident, $play:ident) => {
+        /// Alpha-beta (negamax) with a transposition table; moves are tried best-known first, then by
+        /// how few replies they leave the opponent.
+        $(#[$attr])*
+        fn $name<L: Layout>(
+            pos: Position<L>,
+            mut alpha: i32,
+            beta: i32,
+            table: &mut HashMap<(L::Bits, L::Bits), Entry<usize>>,
+        ) -> i32 {
+            let moves = pos.$moves();
+            if moves.is_empty() {
+                let passed = pos.pass();
+                if passed.$moves().is_empty() {
+                    return pos.me.len() as i32 - pos.opp.len() as i32;
+                }
+                return -$name(passed, -beta, -alpha, table);
+            }
+            let key = (pos.me, pos.opp);
+            let remembered = table.get(&key).copied();
+            if let Some(value) = remembered.and_then(|e| e.cutoff(alpha, beta)) {
+                return value;
+            }
+            let first = remembered.and_then(|e| e.best);
+            let mut order: Vec<(u32, usize)> = moves
+                .cells()
+                .map(|at| {
+                    let rank = if Some(at) == first {
+                        0
+                    } else {
+                        1 + pos.$play(at).$moves().len()
+                    };
+                    (rank, at)
+                })
+                .collect();
+            order.sort_unstable();
 
-    let window = alpha;
-    let mut best = (-INFINITY, None);
-    for (_, at) in order {
-        let value = -value(pos.play_unchecked(at), -beta, -alpha, table);
-        if value > best.0 {
-            best = (value, Some(at));
+            let window = alpha;
+            let mut best = (-INFINITY, None);
+            for (_, at) in order {
+                let value = -$name(pos.$play(at), -beta, -alpha, table);
+                if value > best.0 {
+                    best = (value, Some(at));
+                }
+                alpha = alpha.max(value);
+                if alpha >= beta {
+                    break;
+                }
+            }
+            table.insert(key, Entry::new(best.0, window, beta, best.1));
+            best.0
         }
-        alpha = alpha.max(value);
-        if alpha >= beta {
-            break;
-        }
-    }
-    table.insert(key, Entry::new(best.0, window, beta, best.1));
-    best.0
+    };
 }
+
+value_fn!(value, moves, play_unchecked);
+
+#[cfg(target_arch = "x86_64")]
+value_fn!(
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    fast_value,
+    moves_avx2,
+    play_unchecked_avx2
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fast_and_the_portable_search_solve_alike() {
+        let mut rng = crate::rng::Rng::new(5);
+        for _ in 0..20 {
+            // 6x6 positions with about a dozen empty cells.
+            let mut game = Othello::<6>::new();
+            while game.count(crate::othello::Cell::Empty) > 12 && game.outcome().is_none() {
+                let moves: Vec<Coord> = game.legal_moves().collect();
+                match moves.len() {
+                    0 => game.pass().unwrap(),
+                    n => {
+                        game.play(moves[rng.below(n)]).unwrap();
+                    }
+                }
+            }
+            let pos = game.position();
+            let portable = value(pos, -INFINITY, INFINITY, &mut HashMap::new());
+            #[cfg(target_arch = "x86_64")]
+            if super::super::bitboard::fast_available() {
+                // SAFETY: the features were just detected.
+                let fast = unsafe { fast_value(pos, -INFINITY, INFINITY, &mut HashMap::new()) };
+                assert_eq!(fast, portable);
+            }
+            assert_eq!(solve(&game).value, portable);
+        }
+    }
 
     #[test]
     fn the_4x4_board_is_a_white_win_by_8() {
