@@ -334,11 +334,18 @@ fn judge_case(
         });
     }
     let first = process::run(program, &case.input, judging.limits, groups)?;
-    let mut outputs = vec![first.stdout.clone()];
+    // Outputs of the runs told apart by a fingerprint: a run's output is not kept.
+    let fingerprint = |bytes: &[u8]| {
+        let mut hasher = std::hash::DefaultHasher::new();
+        std::hash::Hash::hash(bytes, &mut hasher);
+        std::hash::Hasher::finish(&hasher)
+    };
+    let mut outputs = vec![fingerprint(&first.stdout)];
     for _ in 1..judging.repeat.max(1) {
         let again = process::run(program, &case.input, judging.limits, groups)?;
-        if !outputs.contains(&again.stdout) {
-            outputs.push(again.stdout);
+        let seen = fingerprint(&again.stdout);
+        if !outputs.contains(&seen) {
+            outputs.push(seen);
         }
     }
     let verdict = match &first.ending {
@@ -353,12 +360,25 @@ fn judge_case(
             Comparison::Wrong(d) => Verdict::Wrong(d),
         },
     };
+    // Memory stays bounded over many cases: an accepted case keeps no transcript (nothing
+    // reads it again), and a flood keeps only the head of what it wrote.
+    let (mut case, mut actual) = (case, first.stdout);
+    if verdict == Verdict::Accepted && outputs.len() == 1 {
+        case.expected.output = Vec::new();
+        actual = Vec::new();
+    } else if verdict == Verdict::OutputLimit {
+        actual.truncate(KEPT_FLOOD);
+        actual.shrink_to_fit();
+    }
     Ok(Judged {
         case,
         verdict,
-        actual: first.stdout,
+        actual,
         stderr: first.stderr,
         time: first.time,
         outputs: outputs.len(),
     })
 }
+
+/// Bytes kept of the output of a run that wrote past the limit.
+const KEPT_FLOOD: usize = 64 << 10;
