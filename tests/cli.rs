@@ -200,7 +200,9 @@ fn perft_prints_a_row_per_depth_then_the_rate() {
             "6",
         ])
         .assert()
-        .success();
+        .success()
+        // Progress goes to standard error only when it is a terminal.
+        .stderr("");
     let text = String::from_utf8(run.get_output().stdout.clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 8, "{text}");

@@ -2,7 +2,7 @@
 //! best first moves, and the generator's tokens. Each job runs once its board size is a type;
 //! the counting, solving and generating are the games' and the generator's.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
 use super::console::Console;
@@ -17,6 +17,14 @@ use crate::othello::{
 /// The reports of the engine tools: perft and the solvers.
 mod text {
     pub const PERFT_HEADER: &str = "depth            leaves     seconds\n";
+
+    /// The progress line on standard error while a depth is counted: rewritten in place.
+    pub fn perft_progress(depth: u32, seconds: u64) -> String {
+        format!("\rcounting depth {depth}: {seconds} s")
+    }
+
+    /// Clears the progress line.
+    pub const CLEAR_PROGRESS: &str = "\r\x1b[K";
 
     pub fn perft_row(depth: u32, leaves: u64, seconds: f64) -> String {
         format!("{depth:>5} {leaves:>17} {seconds:>11.3}\n")
@@ -85,7 +93,7 @@ impl<R, W: Write> WithSide for Perft<'_, R, W> {
         let (mut leaves, mut seconds) = (0, 0.0);
         for d in 1..=self.depth {
             let clock = Instant::now();
-            let count = perft_with(&game, d, &how);
+            let count = with_progress(d, || perft_with(&game, d, &how));
             let took = clock.elapsed().as_secs_f64();
             console.say(text::perft_row(d, count, took))?;
             console.show()?;
@@ -94,6 +102,45 @@ impl<R, W: Write> WithSide for Perft<'_, R, W> {
         }
         console.say(text::perft_rate(leaves, seconds))
     }
+}
+
+/// Runs `count`; when standard error is a terminal and the count takes more than a second,
+/// shows on it how long depth `depth` has been counting, once a second, and clears the line
+/// at the end. Standard output is untouched.
+fn with_progress(depth: u32, count: impl FnOnce() -> u64) -> u64 {
+    if !std::io::stderr().is_terminal() {
+        return count();
+    }
+    let done = (std::sync::Mutex::new(false), std::sync::Condvar::new());
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let started = Instant::now();
+            let (lock, wake) = &done;
+            let mut finished = lock.lock().unwrap_or_else(|e| e.into_inner());
+            let mut shown = false;
+            while !*finished {
+                let second = std::time::Duration::from_secs(1);
+                finished = wake
+                    .wait_timeout(finished, second)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+                if !*finished {
+                    eprint!(
+                        "{}",
+                        text::perft_progress(depth, started.elapsed().as_secs())
+                    );
+                    shown = true;
+                }
+            }
+            if shown {
+                eprint!("{}", text::CLEAR_PROGRESS);
+            }
+        });
+        let leaves = count();
+        *done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        done.1.notify_one();
+        leaves
+    })
 }
 
 /// `solve othello`: the perfect-play value of an Othello start for Black, and a best first move.
