@@ -6,11 +6,17 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
-#[cfg(target_arch = "x86_64")]
-pub use super::avx2::fast_available;
 use super::bits::{Bits, Wide, board_u64};
 use super::narrow::{canonical_8x8, narrow_moves, ray_flips};
 use crate::board::Coord;
+
+/// Whether this processor runs the fast engine paths (`avx2.rs`): false off x86-64.
+pub fn fast_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return avx2::fast_available();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
 
 /// The eight compass directions a line of discs can run in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,8 +83,6 @@ pub trait Layout {
     const NOT_FIRST_COLUMN: Self::Bits;
     /// Every cell but those of the last column.
     const NOT_LAST_COLUMN: Self::Bits;
-    /// Whether [`Self::flips_avx2`] is a path of its own (else playing walks the rays).
-    const HAS_AVX2_FLIPS: bool = false;
 
     /// The bit index of `at`, a cell of this board: `row * N + col`.
     #[must_use]
@@ -150,6 +154,19 @@ pub trait Layout {
         Self::flips(me, opp, at)
     }
 
+    /// [`Self::play`] built for AVX2, where a layout has such a path.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    unsafe fn play_avx2(pos: &Position<Self>, at: usize) -> Position<Self>
+    where
+        Self: Sized,
+    {
+        Self::play(pos, at)
+    }
+
     /// The discs that `me` playing `at` turns over: see [`flips`].
     #[inline]
     fn flips(me: Self::Bits, opp: Self::Bits, at: usize) -> Self::Bits
@@ -179,8 +196,6 @@ macro_rules! layouts {
                 }
             )?
             $(
-                const HAS_AVX2_FLIPS: bool = true;
-
                 #[cfg(target_arch = "x86_64")]
                 #[inline]
                 #[target_feature(enable = "avx2")]
@@ -193,6 +208,16 @@ macro_rules! layouts {
                 #[target_feature(enable = "avx2")]
                 unsafe fn flips_avx2(me: $bits, opp: $bits, at: usize) -> $bits {
                     $avx2::flips::<$n>(me, opp, at)
+                }
+
+                #[cfg(target_arch = "x86_64")]
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn play_avx2(pos: &Position<Self>, at: usize) -> Position<Self> {
+                    // SAFETY: the caller runs on a processor with AVX2, as this function's own
+                    // contract requires.
+                    let flipped = unsafe { Self::flips_avx2(pos.me, pos.opp, at) };
+                    pos.play_with(flipped, at)
                 }
             )?
             $(
@@ -478,12 +503,8 @@ impl<L: Layout> Position<L> {
     #[target_feature(enable = "avx2")]
     pub fn play_unchecked_avx2(&self, at: usize) -> Self {
         debug_assert!(self.moves().has(at), "{at} is not a legal move");
-        if !L::HAS_AVX2_FLIPS {
-            return L::play(self, at);
-        }
         // SAFETY: this function is only built for, and so only runs on, processors with AVX2.
-        let flipped = unsafe { L::flips_avx2(self.me, self.opp, at) };
-        self.play_with(flipped, at)
+        unsafe { L::play_avx2(self, at) }
     }
 
     /// The same board with the other player to move.

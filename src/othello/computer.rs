@@ -3,7 +3,7 @@
 //! stop at a node budget, not a clock, so the same seed gives the same move on any machine, and
 //! no move takes long on any board. No I/O here.
 
-use super::bitboard::{Layout, Position, Side};
+use super::bitboard::{Layout, Position, Side, fast_available};
 use super::bits::Bits;
 use super::game::Othello;
 use super::solve::solve_position;
@@ -35,17 +35,9 @@ where
     best.or(moves.first().copied()).map(Side::<N>::coord)
 }
 
-/// Whether the search may run its copy built for AVX2 and friends.
-fn fast_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return super::bitboard::fast_available();
-    #[cfg(not(target_arch = "x86_64"))]
-    false
-}
-
 /// Iterative deepening over the root `moves`, best first after each finished depth; the move
 /// of the deepest depth the node budget allowed. With `fast` (which the processor must
-/// support: see [`fast_available`]) the search runs its AVX2 copy, which visits the same nodes
+/// support: see `bitboard::fast_available`) the search runs its AVX2 copy, which visits the same nodes
 /// in the same order and so finds the same move.
 fn deepen<L: Layout>(
     pos: Position<L>,
