@@ -4,10 +4,10 @@
 //! layout also turns a bit index into a [`Coord`] and back (the only place that does). Nothing
 //! here knows about turns, passes or text.
 
-#[cfg(target_arch = "x86_64")]
-use super::avx2;
 use super::bits::{Bits, Wide, board_u64};
 use super::narrow::{canonical_8x8, narrow_moves, ray_flips};
+#[cfg(target_arch = "x86_64")]
+use super::{avx2, window};
 use crate::board::Coord;
 
 /// Whether this processor runs the fast engine paths (`avx2.rs`): false off x86-64.
@@ -75,6 +75,10 @@ pub struct Side<const N: usize>;
 pub trait Layout {
     /// Cells per row and column.
     const N: usize;
+    /// Bits from a row's first cell to the next row's: `N` on boards of one word; on larger
+    /// boards each row has a 16-bit (sides 10 to 16) or 32-bit lane (18 to 26) of its own, so
+    /// that a vector register holds rows as lanes and no step wraps from one row to the next.
+    const STRIDE: usize;
     /// The bit set wide enough for `N * N` cells.
     type Bits: Bits;
     /// Every cell of the board.
@@ -84,19 +88,19 @@ pub trait Layout {
     /// Every cell but those of the last column.
     const NOT_LAST_COLUMN: Self::Bits;
 
-    /// The bit index of `at`, a cell of this board: `row * N + col`.
+    /// The bit index of `at`, a cell of this board: `row * STRIDE + col`.
     #[must_use]
     fn index(at: Coord) -> usize {
-        at.row() * Self::N + at.col()
+        at.row() * Self::STRIDE + at.col()
     }
 
-    /// The cell of bit index `i`, which must be below `N * N`.
+    /// The cell of bit index `i`, which must be one of [`Self::ALL`].
     ///
     /// # Panics
     /// When `i` is not a cell of the board.
     #[must_use]
     fn coord(i: usize) -> Coord {
-        Coord::new(i % Self::N, i / Self::N, Self::N).expect("a bit index of the board")
+        Coord::new(i % Self::STRIDE, i / Self::STRIDE, Self::N).expect("a bit index of the board")
     }
 
     /// The cells where `me` may play: see [`moves`].
@@ -179,16 +183,19 @@ pub trait Layout {
 
 macro_rules! layouts {
     ($(
-        $n:literal => $bits:ty, $board:path
-        $(, moves = $moves:path)? $(, avx2 = $avx2:ident)? $(, flips = $flips:path)?
+        $n:literal => $bits:ty, $board:path, stride = $stride:literal
+        $(, moves = $moves:path)? $(, avx2 = $avx2:ident)?
+        $(, avx2_moves = $avx2_moves:path)?
+        $(, flips = $flips:path)?
         $(, canonical = $canonical:path)?;
     )*) => {$(
         impl Layout for Side<$n> {
             const N: usize = $n;
+            const STRIDE: usize = $stride;
             type Bits = $bits;
-            const ALL: $bits = $board($n, usize::MAX);
-            const NOT_FIRST_COLUMN: $bits = $board($n, 0);
-            const NOT_LAST_COLUMN: $bits = $board($n, $n - 1);
+            const ALL: $bits = $board($n, $stride, usize::MAX);
+            const NOT_FIRST_COLUMN: $bits = $board($n, $stride, 0);
+            const NOT_LAST_COLUMN: $bits = $board($n, $stride, $n - 1);
             $(
                 #[inline]
                 fn moves(me: $bits, opp: $bits, empty: $bits) -> $bits {
@@ -221,6 +228,14 @@ macro_rules! layouts {
                 }
             )?
             $(
+                #[cfg(target_arch = "x86_64")]
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn moves_avx2(me: $bits, opp: $bits, empty: $bits) -> $bits {
+                    $avx2_moves(me, opp, empty)
+                }
+            )?
+            $(
                 #[inline]
                 fn flips(me: $bits, opp: $bits, at: usize) -> $bits {
                     $flips(me, opp, at)
@@ -242,29 +257,38 @@ macro_rules! layouts {
 }
 
 layouts! {
-    4 => u64, board_u64, moves = narrow_moves::<4>, avx2 = avx2,
+    4 => u64, board_u64, stride = 4, moves = narrow_moves::<4>, avx2 = avx2,
         flips = ray_flips::<4>;
-    6 => u64, board_u64, moves = narrow_moves::<6>, avx2 = avx2,
+    6 => u64, board_u64, stride = 6, moves = narrow_moves::<6>, avx2 = avx2,
         flips = ray_flips::<6>;
-    8 => u64, board_u64, moves = narrow_moves::<8>, avx2 = avx2,
+    8 => u64, board_u64, stride = 8, moves = narrow_moves::<8>, avx2 = avx2,
         flips = ray_flips::<8>, canonical = canonical_8x8;
-    10 => Wide<2>, Wide::<2>::board, moves = wide_moves::<2, Self>;
-    12 => Wide<3>, Wide::<3>::board, moves = wide_moves::<3, Self>;
-    14 => Wide<4>, Wide::<4>::board, moves = wide_moves::<4, Self>;
-    16 => Wide<4>, Wide::<4>::board, moves = wide_moves::<4, Self>;
-    18 => Wide<6>, Wide::<6>::board, moves = wide_moves::<6, Self>;
-    20 => Wide<7>, Wide::<7>::board, moves = wide_moves::<7, Self>;
-    22 => Wide<8>, Wide::<8>::board, moves = wide_moves::<8, Self>;
-    24 => Wide<9>, Wide::<9>::board, moves = wide_moves::<9, Self>;
-    26 => Wide<11>, Wide::<11>::board, moves = wide_moves::<11, Self>;
+    10 => Wide<4>, Wide::<4>::board, stride = 16, moves = wide_moves::<4, Self>,
+        avx2_moves = window::moves_16;
+    12 => Wide<4>, Wide::<4>::board, stride = 16, moves = wide_moves::<4, Self>,
+        avx2_moves = window::moves_16;
+    14 => Wide<4>, Wide::<4>::board, stride = 16, moves = wide_moves::<4, Self>,
+        avx2_moves = window::moves_16;
+    16 => Wide<8>, Wide::<8>::board, stride = 32, moves = wide_moves::<8, Self>,
+        avx2_moves = windowed_moves::<16, 8, Self>;
+    18 => Wide<9>, Wide::<9>::board, stride = 32, moves = wide_moves::<9, Self>,
+        avx2_moves = windowed_moves::<18, 9, Self>;
+    20 => Wide<10>, Wide::<10>::board, stride = 32, moves = wide_moves::<10, Self>,
+        avx2_moves = windowed_moves::<20, 10, Self>;
+    22 => Wide<11>, Wide::<11>::board, stride = 32, moves = wide_moves::<11, Self>,
+        avx2_moves = windowed_moves::<22, 11, Self>;
+    24 => Wide<12>, Wide::<12>::board, stride = 32, moves = wide_moves::<12, Self>,
+        avx2_moves = windowed_moves::<24, 12, Self>;
+    26 => Wide<13>, Wide::<13>::board, stride = 32, moves = wide_moves::<13, Self>,
+        avx2_moves = windowed_moves::<26, 13, Self>;
 }
 
 /// Every cell of `x` moved one step towards `dir`, dropping what leaves the board.
 #[inline(always)]
 fn step<L: Layout>(x: L::Bits, dir: Direction) -> L::Bits {
     let (dc, dr) = dir.delta();
-    // Side <= 26, so a step is at most 27 cells and fits every conversion below.
-    let shift = dr * L::N as isize + dc;
+    // A stride is at most 32, so a step is at most 33 cells and fits every conversion below.
+    let shift = dr * L::STRIDE as isize + dc;
     let moved = if shift > 0 {
         x.up(shift.unsigned_abs() as u32)
     } else {
@@ -296,12 +320,12 @@ fn wide_moves<const W: usize, L: Layout<Bits = Wide<W>>>(
         return Wide::EMPTY;
     };
     let last = discs.iter().rposition(|&w| w != 0).unwrap_or(first);
-    // A step is at most N + 1 <= 27 cells, so it reaches at most one word further.
+    // A step is at most STRIDE + 1 <= 33 cells, so it reaches at most one word further.
     let (lo, hi) = (first.saturating_sub(1), (last + 1).min(W - 1));
     let mut found = [0u64; W];
     for dir in Direction::ALL {
         let (dc, dr) = dir.delta();
-        let shift = dr * L::N as isize + dc;
+        let shift = dr * L::STRIDE as isize + dc;
         let k = shift.unsigned_abs() as u32;
         let keep = match dc {
             1 => L::NOT_FIRST_COLUMN.0,
@@ -338,6 +362,22 @@ fn wide_moves<const W: usize, L: Layout<Bits = Wide<W>>>(
     Wide(found)
 }
 
+/// [`wide_moves`] built for AVX2, on boards of rows 32 bits apart: through a window around
+/// the discs where they fit in one.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx2")]
+fn windowed_moves<const N: usize, const W: usize, L: Layout<Bits = Wide<W>>>(
+    me: Wide<W>,
+    opp: Wide<W>,
+    empty: Wide<W>,
+) -> Wide<W> {
+    match window::Window::<N, W>::around(&(me | opp)) {
+        Some(window) => window.moves(&me, &opp, &empty),
+        None => wide_moves::<W, L>(me, opp, empty),
+    }
+}
+
 /// The cells where `me` may play: empty (`empty`) cells from which a straight line of one or
 /// more `opp` discs runs to a disc of `me`.
 #[inline]
@@ -364,12 +404,15 @@ mod rays {
         found
     }
 
-    /// [`Layout::play`] by walking each direction from `at` while it meets `opp` discs, and,
-    /// where a disc of `me` closes the run, turning the run's discs one by one.
+    /// [`Layout::play`] on boards with a spare column at the end of every row (`STRIDE >
+    /// N`): each direction from `at` walked while it meets `opp` discs, and where a disc of
+    /// `me` closes the run, its discs turned one by one. A step off a row's end lands in the
+    /// spare column, where no disc ever is, and a step off the first or last row leaves the
+    /// board's bits, so no walk needs to know where the edges are.
     #[inline]
     pub fn play<L: Layout>(pos: &Position<L>, at: usize) -> Position<L> {
-        let n = L::N;
-        let (col, row) = (at % n, at / n);
+        const { assert!(L::STRIDE > L::N) };
+        let end = L::N * L::STRIDE;
         let mut next: Position<L> = Position {
             me: pos.opp,
             opp: pos.me,
@@ -379,23 +422,17 @@ mod rays {
         next.empty.toggle(at);
         for dir in Direction::ALL {
             let (dc, dr) = dir.delta();
-            // Cells on the board in this direction from `at`.
-            let room = |pos: usize, d: isize| match d {
-                1 => n - 1 - pos,
-                -1 => pos,
-                _ => usize::MAX,
-            };
-            let room = room(col, dc).min(room(row, dr));
-            let step = dr * n as isize + dc;
-            let cell = |j: usize| at.wrapping_add_signed(step * j as isize);
-            let mut j = 1;
-            while j <= room && pos.opp.has(cell(j)) {
-                j += 1;
+            let step = dr * L::STRIDE as isize + dc;
+            let mut i = at.wrapping_add_signed(step);
+            while i < end && pos.opp.has(i) {
+                i = i.wrapping_add_signed(step);
             }
-            if j > 1 && j <= room && pos.me.has(cell(j)) {
-                for k in 1..j {
-                    next.me.toggle(cell(k));
-                    next.opp.toggle(cell(k));
+            if i < end && pos.me.has(i) {
+                let mut j = at.wrapping_add_signed(step);
+                while j != i {
+                    next.me.toggle(j);
+                    next.opp.toggle(j);
+                    j = j.wrapping_add_signed(step);
                 }
             }
         }
@@ -407,7 +444,7 @@ mod rays {
     #[inline]
     pub fn flips<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
         let mut flipped = L::Bits::EMPTY;
-        let (col, row) = (at % L::N, at / L::N);
+        let (col, row) = (at % L::STRIDE, at / L::STRIDE);
         for dir in Direction::ALL {
             let (dc, dr) = dir.delta();
             let next = |(c, r): (usize, usize)| {
@@ -417,11 +454,11 @@ mod rays {
             };
             let mut line = L::Bits::EMPTY;
             let mut cell = next((col, row));
-            while let Some((c, r)) = cell.filter(|&(c, r)| opp.has(r * L::N + c)) {
-                line |= L::Bits::cell(r * L::N + c);
+            while let Some((c, r)) = cell.filter(|&(c, r)| opp.has(r * L::STRIDE + c)) {
+                line |= L::Bits::cell(r * L::STRIDE + c);
                 cell = next((c, r));
             }
-            if cell.is_some_and(|(c, r)| me.has(r * L::N + c)) {
+            if cell.is_some_and(|(c, r)| me.has(r * L::STRIDE + c)) {
                 flipped |= line;
             }
         }
@@ -524,23 +561,39 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
-    fn set<L: Layout>(cells: &[usize]) -> L::Bits {
-        cells
-            .iter()
-            .fold(L::Bits::EMPTY, |s, &i| s | L::Bits::cell(i))
+    /// The bit index of (column, row).
+    fn at<L: Layout>(col: usize, row: usize) -> usize {
+        L::index(Coord::new(col, row, L::N).unwrap())
+    }
+
+    /// The set of the given (column, row) cells.
+    fn set<L: Layout>(cells: &[(usize, usize)]) -> L::Bits {
+        cells.iter().fold(L::Bits::EMPTY, |s, &(c, r)| {
+            s | L::Bits::cell(at::<L>(c, r))
+        })
     }
 
     fn wide_and_narrow_agree<L: Layout>() {
         let n = L::N;
         assert_eq!(L::ALL.len() as usize, n * n);
         assert_eq!(L::NOT_FIRST_COLUMN.len() as usize, n * n - n);
-        assert!(!L::NOT_FIRST_COLUMN.has(n));
-        assert!(L::NOT_LAST_COLUMN.has(n));
-        assert!(!L::NOT_LAST_COLUMN.has(2 * n - 1));
+        assert!(!L::NOT_FIRST_COLUMN.has(at::<L>(0, 1)));
+        assert!(L::NOT_LAST_COLUMN.has(at::<L>(0, 1)));
+        assert!(!L::NOT_LAST_COLUMN.has(at::<L>(n - 1, 1)));
+        // Every cell of the board, row by row, and no bit besides.
         let all: Vec<usize> = L::ALL.cells().collect();
-        assert_eq!(all, (0..n * n).collect::<Vec<_>>());
+        let cells: Vec<usize> = (0..n * n).map(|i| at::<L>(i % n, i / n)).collect();
+        assert_eq!(all, cells);
+        for &i in &all {
+            assert_eq!(L::index(L::coord(i)), i);
+        }
         // A disc in each corner steps off the board in the directions that leave it.
-        for corner in [0, n - 1, n * (n - 1), n * n - 1] {
+        for corner in [
+            at::<L>(0, 0),
+            at::<L>(n - 1, 0),
+            at::<L>(0, n - 1),
+            at::<L>(n - 1, n - 1),
+        ] {
             let x = L::Bits::cell(corner);
             let stays = Direction::ALL
                 .iter()
@@ -550,8 +603,8 @@ mod tests {
         }
         // Centre-ish moves: the opening position has exactly four moves at every side.
         let (a, b) = (n / 2 - 1, n / 2);
-        let me = set::<L>(&[a * n + a, b * n + b]);
-        let opp = set::<L>(&[a * n + b, b * n + a]);
+        let me = set::<L>(&[(a, a), (b, b)]);
+        let opp = set::<L>(&[(b, a), (a, b)]);
         let empty = L::ALL & !(me | opp);
         let m = moves::<L>(me, opp, empty);
         assert_eq!(m.len(), 4, "side {n}");
@@ -585,13 +638,13 @@ mod tests {
             let (a, b) = (L::N / 2 - 1, L::N / 2);
             let n = L::N;
             let mut pos = Position::<L> {
-                me: set::<L>(&[a * n + a, b * n + b]),
-                opp: set::<L>(&[a * n + b, b * n + a]),
+                me: set::<L>(&[(a, a), (b, b)]),
+                opp: set::<L>(&[(b, a), (a, b)]),
                 empty: L::ALL,
             };
             // A few random pits, away from the centre.
             for _ in 0..rng.below(n) {
-                let i = rng.below(n * n);
+                let i = at::<L>(rng.below(n), rng.below(n));
                 if !(pos.me | pos.opp).has(i) {
                     pos.empty &= !L::Bits::cell(i);
                 }
@@ -627,8 +680,8 @@ mod tests {
                     }
                 }
                 for at in moves.cells() {
-                    // Playing by walking the rays and by turning the flipped set agree.
-                    let walked = rays::play(&pos, at);
+                    // Playing by the layout's own way and by turning the flipped set agree.
+                    let walked = pos.play_unchecked(at);
                     let turned = pos.play_with(L::flips(pos.me, pos.opp, at), at);
                     assert_eq!(
                         (walked.me, walked.opp, walked.empty),

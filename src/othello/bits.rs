@@ -115,13 +115,14 @@ impl Bits for u64 {
 pub struct Wide<const W: usize>(pub(super) [u64; W]);
 
 impl<const W: usize> Wide<W> {
-    /// The set of cells `i` in `0..n * n` whose column `i % n` is not `skip` (`usize::MAX` skips
-    /// none). Usable in constants, where the board masks are built.
-    pub(super) const fn board(n: usize, skip: usize) -> Self {
+    /// The cells of an `n` by `n` board whose rows start `stride` bits apart (cell `row *
+    /// stride + col`), but for column `skip` (`usize::MAX` skips none). Usable in constants,
+    /// where the board masks are built.
+    pub(super) const fn board(n: usize, stride: usize, skip: usize) -> Self {
         let mut words = [0; W];
         let mut i = 0;
-        while i < n * n {
-            if i % n != skip {
+        while i < n * stride {
+            if i % stride < n && i % stride != skip {
                 words[i / 64] |= 1 << (i % 64);
             }
             i += 1;
@@ -131,8 +132,8 @@ impl<const W: usize> Wide<W> {
 }
 
 /// [`Wide::board`] for a single word.
-pub(super) const fn board_u64(n: usize, skip: usize) -> u64 {
-    Wide::<1>::board(n, skip).0[0]
+pub(super) const fn board_u64(n: usize, stride: usize, skip: usize) -> u64 {
+    Wide::<1>::board(n, stride, skip).0[0]
 }
 
 /// The word-by-word operators of `Wide`.

@@ -162,7 +162,8 @@ impl Lookahead {
 /// `theirs`: mobility, corners, then discs.
 fn evaluate<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> i32 {
     let n = L::N;
-    let corners = [0, n - 1, n * (n - 1), n * n - 1];
+    let corners = [(0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1)]
+        .map(|(col, row)| L::index(Coord::new(col, row, n).expect("a corner")));
     let held = |discs: L::Bits| corners.iter().filter(|&&c| discs.has(c)).count() as i32;
     let mobility = moves.len() as i32 - theirs.len() as i32;
     let discs = pos.me.len() as i32 - pos.opp.len() as i32;

@@ -78,7 +78,11 @@ where
     pub fn new() -> Self {
         const { assert!(N.is_multiple_of(2) && N >= 4 && N <= MAX_SIDE) };
         let (a, b) = (N / 2 - 1, N / 2);
-        let cell = |col, row| Bits::<N>::cell(row * N + col);
+        let cell = |col, row| {
+            Bits::<N>::cell(Side::<N>::index(
+                Coord::new(col, row, N).expect("a centre cell"),
+            ))
+        };
         Othello {
             discs: [cell(a, a) | cell(b, b), cell(b, a) | cell(a, b)],
             pits: Bits::<N>::EMPTY,

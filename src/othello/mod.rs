@@ -18,6 +18,8 @@ mod perft;
 #[cfg(test)]
 mod perft_counts;
 mod solve;
+#[cfg(target_arch = "x86_64")]
+mod window;
 
 pub use bitboard::{Layout, Side};
 pub use computer::computer_move;

@@ -9,11 +9,11 @@ pub(super) struct Masks<const N: usize>;
 
 impl<const N: usize> Masks<N> {
     /// Every cell of the board.
-    pub const ALL: u64 = board_u64(N, usize::MAX);
+    pub const ALL: u64 = board_u64(N, N, usize::MAX);
     /// Every cell but those of the first column.
-    pub const NOT_FIRST_COLUMN: u64 = board_u64(N, 0);
+    pub const NOT_FIRST_COLUMN: u64 = board_u64(N, N, 0);
     /// Every cell but those of the last column.
-    pub const NOT_LAST_COLUMN: u64 = board_u64(N, N - 1);
+    pub const NOT_LAST_COLUMN: u64 = board_u64(N, N, N - 1);
 }
 
 /// The eight directions on a one-word board as (left rotation, the cells a disc may land on
