@@ -171,6 +171,21 @@ pub trait Layout {
         Self::play(pos, at)
     }
 
+    /// A window of this board's position `pos`, where the layout has windows (boards of side
+    /// 16 to 26) and the discs fit in one: see [`window::Cut`].
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    unsafe fn cut_avx2(pos: &Position<Self>) -> Option<window::Cut<Self>>
+    where
+        Self: Sized,
+    {
+        let _ = pos;
+        None
+    }
+
     /// The discs that `me` playing `at` turns over: see [`flips`].
     #[inline]
     fn flips(me: Self::Bits, opp: Self::Bits, at: usize) -> Self::Bits
@@ -185,7 +200,7 @@ macro_rules! layouts {
     ($(
         $n:literal => $bits:ty, $board:path, stride = $stride:literal
         $(, moves = $moves:path)? $(, avx2 = $avx2:ident)?
-        $(, avx2_moves = $avx2_moves:path)?
+        $(, avx2_moves = $avx2_moves:path)? $(, window = $words:literal)?
         $(, flips = $flips:path)?
         $(, canonical = $canonical:path)?;
     )*) => {$(
@@ -236,6 +251,22 @@ macro_rules! layouts {
                 }
             )?
             $(
+                #[cfg(target_arch = "x86_64")]
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn moves_avx2(me: $bits, opp: $bits, empty: $bits) -> $bits {
+                    window::moves_32::<$n, $words>(&me, &opp, &empty)
+                        .unwrap_or_else(|| wide_moves::<$words, Self>(me, opp, empty))
+                }
+
+                #[cfg(target_arch = "x86_64")]
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn cut_avx2(pos: &Position<Self>) -> Option<window::Cut<Self>> {
+                    window::cut_32::<$n, $words, Self>(pos)
+                }
+            )?
+            $(
                 #[inline]
                 fn flips(me: $bits, opp: $bits, at: usize) -> $bits {
                     $flips(me, opp, at)
@@ -269,18 +300,44 @@ layouts! {
         avx2_moves = window::moves_16;
     14 => Wide<4>, Wide::<4>::board, stride = 16, moves = wide_moves::<4, Self>,
         avx2_moves = window::moves_16;
-    16 => Wide<8>, Wide::<8>::board, stride = 32, moves = wide_moves::<8, Self>,
-        avx2_moves = windowed_moves::<16, 8, Self>;
-    18 => Wide<9>, Wide::<9>::board, stride = 32, moves = wide_moves::<9, Self>,
-        avx2_moves = windowed_moves::<18, 9, Self>;
-    20 => Wide<10>, Wide::<10>::board, stride = 32, moves = wide_moves::<10, Self>,
-        avx2_moves = windowed_moves::<20, 10, Self>;
-    22 => Wide<11>, Wide::<11>::board, stride = 32, moves = wide_moves::<11, Self>,
-        avx2_moves = windowed_moves::<22, 11, Self>;
-    24 => Wide<12>, Wide::<12>::board, stride = 32, moves = wide_moves::<12, Self>,
-        avx2_moves = windowed_moves::<24, 12, Self>;
-    26 => Wide<13>, Wide::<13>::board, stride = 32, moves = wide_moves::<13, Self>,
-        avx2_moves = windowed_moves::<26, 13, Self>;
+    16 => Wide<9>, Wide::<9>::board, stride = 32, moves = wide_moves::<9, Self>,
+        window = 9;
+    18 => Wide<10>, Wide::<10>::board, stride = 32, moves = wide_moves::<10, Self>,
+        window = 10;
+    20 => Wide<11>, Wide::<11>::board, stride = 32, moves = wide_moves::<11, Self>,
+        window = 11;
+    22 => Wide<12>, Wide::<12>::board, stride = 32, moves = wide_moves::<12, Self>,
+        window = 12;
+    24 => Wide<13>, Wide::<13>::board, stride = 32, moves = wide_moves::<13, Self>,
+        window = 13;
+    26 => Wide<14>, Wide::<14>::board, stride = 32, moves = wide_moves::<14, Self>,
+        window = 14;
+}
+
+/// The board of a window cut from a wide board: 15 by 15 cells, rows 16 bits apart (see
+/// [`window::Cut`]). Its edges stand for the board's only where they are the board's; the cut
+/// is left before a disc lands on any other.
+pub struct Patch;
+
+impl Layout for Patch {
+    const N: usize = 15;
+    const STRIDE: usize = 16;
+    type Bits = Wide<4>;
+    const ALL: Wide<4> = Wide::<4>::board(15, 16, usize::MAX);
+    const NOT_FIRST_COLUMN: Wide<4> = Wide::<4>::board(15, 16, 0);
+    const NOT_LAST_COLUMN: Wide<4> = Wide::<4>::board(15, 16, 14);
+
+    #[inline]
+    fn moves(me: Wide<4>, opp: Wide<4>, empty: Wide<4>) -> Wide<4> {
+        wide_moves::<4, Self>(me, opp, empty)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn moves_avx2(me: Wide<4>, opp: Wide<4>, empty: Wide<4>) -> Wide<4> {
+        window::moves_16(me, opp, empty)
+    }
 }
 
 /// Every cell of `x` moved one step towards `dir`, dropping what leaves the board.
@@ -362,22 +419,6 @@ fn wide_moves<const W: usize, L: Layout<Bits = Wide<W>>>(
     Wide(found)
 }
 
-/// [`wide_moves`] built for AVX2, on boards of rows 32 bits apart: through a window around
-/// the discs where they fit in one.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx2")]
-fn windowed_moves<const N: usize, const W: usize, L: Layout<Bits = Wide<W>>>(
-    me: Wide<W>,
-    opp: Wide<W>,
-    empty: Wide<W>,
-) -> Wide<W> {
-    match window::Window::<N, W>::around(&(me | opp)) {
-        Some(window) => window.moves(&me, &opp, &empty),
-        None => wide_moves::<W, L>(me, opp, empty),
-    }
-}
-
 /// The cells where `me` may play: empty (`empty`) cells from which a straight line of one or
 /// more `opp` discs runs to a disc of `me`.
 #[inline]
@@ -420,9 +461,7 @@ mod rays {
         };
         next.opp.toggle(at);
         next.empty.toggle(at);
-        for dir in Direction::ALL {
-            let (dc, dr) = dir.delta();
-            let step = dr * L::STRIDE as isize + dc;
+        let mut walk = |step: isize| {
             let mut i = at.wrapping_add_signed(step);
             while i < end && pos.opp.has(i) {
                 i = i.wrapping_add_signed(step);
@@ -435,7 +474,17 @@ mod rays {
                     j = j.wrapping_add_signed(step);
                 }
             }
-        }
+        };
+        // The eight directions, written out so that each walk has its own code.
+        let stride = L::STRIDE as isize;
+        walk(1);
+        walk(-1);
+        walk(stride);
+        walk(-stride);
+        walk(stride + 1);
+        walk(-stride - 1);
+        walk(stride - 1);
+        walk(-stride + 1);
         next
     }
 

@@ -64,17 +64,16 @@ pub trait Bits:
     fn without_first(self) -> Self;
 
     /// The cells of the set, lowest first.
-    fn cells(self) -> Cells<Self> {
-        Cells(self)
-    }
+    fn cells(self) -> impl Iterator<Item = usize>;
 }
 
-/// The cells of a set in increasing order.
-pub struct Cells<B>(B);
+/// The cells of a one-word set in increasing order.
+pub struct Cells(u64);
 
-impl<B: Bits> Iterator for Cells<B> {
+impl Iterator for Cells {
     type Item = usize;
 
+    #[inline]
     fn next(&mut self) -> Option<usize> {
         let i = self.0.first()?;
         self.0 = self.0.without_first();
@@ -107,6 +106,11 @@ impl Bits for u64 {
 
     fn without_first(self) -> u64 {
         self & self.wrapping_sub(1)
+    }
+
+    #[inline]
+    fn cells(self) -> impl Iterator<Item = usize> {
+        Cells(self)
     }
 }
 
@@ -229,6 +233,12 @@ impl<const W: usize> Bits for Wide<W> {
             *w &= *w - 1;
         }
         Wide(words)
+    }
+
+    #[inline]
+    fn cells(self) -> impl Iterator<Item = usize> {
+        // Word by word, rather than searching for the first word again for every cell.
+        (0..W).flat_map(move |i| Cells(self.0[i]).map(move |bit| i * 64 + bit))
     }
 }
 

@@ -6,6 +6,8 @@ use super::bitboard::{Layout, Position, Side};
 use super::bits::Bits as _;
 use super::count_table::CountTable;
 use super::game::Othello;
+#[cfg(target_arch = "x86_64")]
+use super::{bitboard::Patch, window::Cut};
 
 /// How to count: on how many threads, and with which table, if any.
 pub struct Counting<'a, const N: usize>
@@ -138,11 +140,18 @@ fn plain_counter<L: Layout>() -> fn(Position<L>, u32) -> u64 {
 }
 
 /// Defines a [`perft_with`] recursion with the given attributes: the portable one, and one built for
-/// the instructions `fast` names.
+/// the instructions `fast` names, which counts in a window (`in_window`) where the layout can cut one.
 macro_rules! leaves_fn {
-    ($(#[$attr:meta])* $name:ident, $moves:ident, $play:ident) => {
+    ($(#[$attr:meta])* $name:ident, $moves:ident, $play:ident $(, $in_window:ident)?) => {
         $(#[$attr])*
         fn $name<L: Layout>(pos: Position<L>, depth: u32) -> u64 {
+            $(
+                // SAFETY: this recursion is built for, and so only runs on, processors with
+                // AVX2.
+                if let Some(cut) = unsafe { L::cut_avx2(&pos) } {
+                    return $in_window(&cut.position, depth, &cut);
+                }
+            )?
             let moves = pos.$moves();
             if depth <= 1 {
                 // At the last ply each move is a leaf; with none, the pass or the end is one.
@@ -182,8 +191,45 @@ leaves_fn!(
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     leaves_fast,
     moves_avx2,
-    play_unchecked_avx2
+    play_unchecked_avx2,
+    in_window
 );
+
+/// [`leaves_fast`] of a window's position `pos` cut from a wide board (`cut`): the window's
+/// moves are the board's as long as no disc lands on an edge of the window inside the board;
+/// a child with one goes back to the board, to be cut anew.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+fn in_window<L: Layout>(pos: &Position<Patch>, depth: u32, cut: &Cut<L>) -> u64 {
+    let moves = pos.moves_avx2();
+    if depth <= 1 {
+        return if depth == 0 {
+            1
+        } else {
+            u64::from(moves.len().max(1))
+        };
+    }
+    if moves.is_empty() {
+        let passed = pos.pass();
+        return if passed.moves_avx2().is_empty() {
+            1
+        } else {
+            in_window(&passed, depth - 1, cut)
+        };
+    }
+    moves
+        .cells()
+        .map(|at| {
+            let child = pos.play_unchecked_avx2(at);
+            if cut.inner.has(at) {
+                in_window(&child, depth - 1, cut)
+            } else {
+                // SAFETY: built for processors with AVX2, as this function is.
+                leaves_fast(unsafe { cut.paste(&child) }, depth - 1)
+            }
+        })
+        .sum()
+}
 
 #[cfg(test)]
 mod tests {
@@ -230,8 +276,9 @@ mod tests {
         assert_eq!(counts::<6>(&PITTED_6X6_PITS, 10), PITTED_6X6);
     }
 
-    /// Counts with random pits through the portable recursion and, where the processor has
-    /// them, the fast one.
+    /// Counts with random pits, from the start and from a position some random plies on,
+    /// through the portable recursion and, where the processor has them, the fast one (which on
+    /// wide boards counts in windows, cut anew as the discs spread towards and along the edges).
     struct BothPaths(u64);
 
     impl crate::othello::WithSide for BothPaths {
@@ -255,13 +302,31 @@ mod tests {
                 assert_eq!(fast, portable, "side {N}, seed {}", self.0);
             }
             assert_eq!(perft(&game, depth), portable, "side {N}, seed {}", self.0);
+            let plies = rng.below(3 * N);
+            for _ in 0..plies {
+                if game.pass().is_ok() {
+                    continue;
+                }
+                let moves: Vec<_> = game.legal_moves().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.below(moves.len())]).unwrap();
+            }
+            let portable = leaves(game.position(), 4);
+            #[cfg(target_arch = "x86_64")]
+            if super::super::bitboard::fast_available() {
+                // SAFETY: the features were just detected.
+                let fast = unsafe { leaves_fast(game.position(), 4) };
+                assert_eq!(fast, portable, "side {N}, seed {}, {plies} plies", self.0);
+            }
         }
     }
 
     #[test]
     fn the_fast_and_the_portable_paths_count_alike_at_every_side() {
         for (seed, side) in crate::board::SIDES.into_iter().enumerate() {
-            for round in 0..3 {
+            for round in 0..6 {
                 let side = crate::board::BoardSide::new(side).unwrap();
                 crate::othello::with_side(side, BothPaths(seed as u64 * 3 + round));
             }

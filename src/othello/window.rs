@@ -10,14 +10,15 @@
 //! no branch depends on the position.
 
 use std::arch::x86_64::{
-    __m128i, __m256i, _mm_cvtsi32_si128, _mm256_alignr_epi8, _mm256_and_si256,
-    _mm256_castsi256_si128, _mm256_cvtepu16_epi32, _mm256_extract_epi64, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_or_si256, _mm256_packus_epi32, _mm256_permute2x128_si256,
-    _mm256_permute4x64_epi64, _mm256_set_epi64x, _mm256_set1_epi32, _mm256_sll_epi32,
-    _mm256_slli_epi16, _mm256_srl_epi32, _mm256_srli_epi16, _mm256_storeu_si256,
+    __m256i, _mm_cvtsi32_si128, _mm256_alignr_epi8, _mm256_and_si256, _mm256_castsi256_si128,
+    _mm256_cvtepu16_epi32, _mm256_extract_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_packus_epi32, _mm256_permute2x128_si256, _mm256_permute4x64_epi64,
+    _mm256_set_epi64x, _mm256_set1_epi32, _mm256_sll_epi32, _mm256_slli_epi16, _mm256_srl_epi32,
+    _mm256_srli_epi16, _mm256_storeu_si256,
 };
 
-use super::bits::Wide;
+use super::bitboard::{Layout, Patch, Position};
+use super::bits::{Bits as _, Wide};
 
 /// Cells per side of the window.
 const SIDE: usize = 16;
@@ -131,23 +132,58 @@ pub fn moves_16(me: Wide<4>, opp: Wide<4>, empty: Wide<4>) -> Wide<4> {
     store(window_moves(load(me), load(opp), load(empty)))
 }
 
+/// A window of 15 by 15 cells cut from a wide board's position around its discs, for as long
+/// as the discs stay clear of the window's edges that are not the board's: a position on the
+/// [`Patch`] board that plays like the board's, at the price of a small board.
+pub struct Cut<L: Layout> {
+    /// The window's cells of the position.
+    pub position: Position<Patch>,
+    /// The window's cells where a disc may be played with the window's position still true to
+    /// the board's: all but the window's edges that lie inside the board.
+    pub inner: Wide<4>,
+    /// The board's cells that are not pits.
+    cells: L::Bits,
+    /// The board row and column of the window's first cell.
+    row: usize,
+    col: u32,
+    /// Turns a position of the window back into one of the board.
+    paste: unsafe fn(&Cut<L>, &Position<Patch>) -> Position<L>,
+}
+
+impl<L: Layout> Cut<L> {
+    /// The board's position whose window is `pos`, one of the same board as this cut's (no
+    /// disc outside the window).
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[inline]
+    pub unsafe fn paste(&self, pos: &Position<Patch>) -> Position<L> {
+        // SAFETY: passed on from the caller.
+        unsafe { (self.paste)(self, pos) }
+    }
+}
+
 /// Where a window lies on a board of side `N` from 16 to 26, rows 32 bits apart in `W` = `N /
-/// 2` words.
+/// 2 + 1` words (a spare row at the end, so that a window's sixteenth row can always be read).
 #[derive(Clone, Copy)]
-pub struct Window<const N: usize, const W: usize> {
+struct Window<const N: usize, const W: usize> {
     /// The board row of the window's first row.
     row: usize,
-    /// The board column of the window's first column, as a shift count.
-    col: __m128i,
+    /// The board column of the window's first column.
+    col: u32,
 }
 
 impl<const N: usize, const W: usize> Window<N, W> {
-    /// The window around the discs of `discs`, when they and the cells next to them fit in
-    /// one; `None` when they do not, or there are no discs.
+    /// Cells per side of a cut window: one less than the vector's 16, for the spare column
+    /// that lets the ray walk of [`Patch`] ignore its edges.
+    const CUT: usize = SIDE - 1;
+
+    /// The window around the discs of `discs`, centred, when they and the cells next to them
+    /// fit in one; `None` when they do not, or there are no discs.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub fn around(discs: &Wide<W>) -> Option<Self> {
-        const { assert!(N >= SIDE && 2 * W == N) };
+    fn around(discs: &Wide<W>) -> Option<Self> {
+        const { assert!(N >= SIDE && W == N / 2 + 1) };
         let discs = &discs.0;
         let first = discs.iter().position(|&w| w != 0)?;
         let last = discs.iter().rposition(|&w| w != 0)?;
@@ -156,23 +192,32 @@ impl<const N: usize, const W: usize> Window<N, W> {
         let bottom = 2 * last + usize::from(discs[last] >> 32 != 0);
         let columns = discs[first..=last].iter().fold(0, |acc, &w| acc | w);
         let columns = (columns | columns >> 32) as u32;
-        let (left, right) = (columns.trailing_zeros(), 31 - columns.leading_zeros());
-        // The discs with a cell to spare on every side must fit.
-        if bottom - top + 3 > SIDE || (right - left) as usize + 3 > SIDE {
+        let (left, right) = (
+            columns.trailing_zeros() as usize,
+            31 - columns.leading_zeros() as usize,
+        );
+        // The discs with a cell to spare on every side must fit; what is left over is shared
+        // out on both sides, so that the discs can spread the longest before a new cut.
+        let (height, width) = (bottom - top + 1, right - left + 1);
+        if height + 2 > Self::CUT || width + 2 > Self::CUT {
             return None;
         }
         Some(Window {
-            row: top.saturating_sub(1).min(N - SIDE),
-            col: _mm_cvtsi32_si128(left.saturating_sub(1).min((N - SIDE) as u32) as i32),
+            row: top
+                .saturating_sub((Self::CUT - height) / 2)
+                .min(N - Self::CUT),
+            col: left
+                .saturating_sub((Self::CUT - width) / 2)
+                .min(N - Self::CUT) as u32,
         })
     }
 
-    /// The window's cells of `x`.
+    /// The window's 16 by 16 cells of `x`.
     #[inline]
     #[target_feature(enable = "avx2")]
     fn cut(self, x: &Wide<W>) -> __m256i {
-        // SAFETY: the window's 16 rows, `row..row + 16`, are 32-bit lanes of the `N` rows of
-        // the array, since `row <= N - 16`; unaligned loads allow any row.
+        // SAFETY: the window's 16 rows, `row..row + 16`, are 32-bit lanes of the `2 * W >= N +
+        // 2` of the array, since `row <= N - 15`; unaligned loads allow any row.
         let (a, b) = unsafe {
             let rows = x.0.as_ptr().cast::<u32>().add(self.row);
             (
@@ -180,9 +225,10 @@ impl<const N: usize, const W: usize> Window<N, W> {
                 _mm256_loadu_si256(rows.add(8).cast()),
             )
         };
+        let col = _mm_cvtsi32_si128(self.col as i32);
         let low16 = _mm256_set1_epi32(0xFFFF);
-        let a = _mm256_and_si256(_mm256_srl_epi32(a, self.col), low16);
-        let b = _mm256_and_si256(_mm256_srl_epi32(b, self.col), low16);
+        let a = _mm256_and_si256(_mm256_srl_epi32(a, col), low16);
+        let b = _mm256_and_si256(_mm256_srl_epi32(b, col), low16);
         // The pack interleaves the halves of `a` and `b`; the permutation restores row order.
         _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(a, b))
     }
@@ -192,21 +238,82 @@ impl<const N: usize, const W: usize> Window<N, W> {
     #[target_feature(enable = "avx2")]
     fn paste(self, x: __m256i) -> Wide<W> {
         let mut set = Wide([0; W]);
+        let col = _mm_cvtsi32_si128(self.col as i32);
         let first_rows = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(x));
         let last_rows = _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(x));
         // SAFETY: as in `cut`, the stores write rows `row..row + 16` of the array.
         unsafe {
             let rows = set.0.as_mut_ptr().cast::<u32>().add(self.row);
-            _mm256_storeu_si256(rows.cast(), _mm256_sll_epi32(first_rows, self.col));
-            _mm256_storeu_si256(rows.add(8).cast(), _mm256_sll_epi32(last_rows, self.col));
+            _mm256_storeu_si256(rows.cast(), _mm256_sll_epi32(first_rows, col));
+            _mm256_storeu_si256(rows.add(8).cast(), _mm256_sll_epi32(last_rows, col));
         }
         set
     }
+}
 
-    /// The moves of `me`: see [`super::bitboard::moves`].
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn moves(self, me: &Wide<W>, opp: &Wide<W>, empty: &Wide<W>) -> Wide<W> {
-        self.paste(window_moves(self.cut(me), self.cut(opp), self.cut(empty)))
+/// The moves on a board of side `N` from 16 to 26: through a window around the discs where
+/// they fit in one, else `None`.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn moves_32<const N: usize, const W: usize>(
+    me: &Wide<W>,
+    opp: &Wide<W>,
+    empty: &Wide<W>,
+) -> Option<Wide<W>> {
+    let window = Window::<N, W>::around(&(*me | *opp))?;
+    let found = window_moves(window.cut(me), window.cut(opp), window.cut(empty));
+    Some(window.paste(found))
+}
+
+/// The window around the discs of `pos` on a board of side `N` from 16 to 26, where they fit
+/// in one.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub fn cut_32<const N: usize, const W: usize, L: Layout<Bits = Wide<W>>>(
+    pos: &Position<L>,
+) -> Option<Cut<L>> {
+    let window = Window::<N, W>::around(&(pos.me | pos.opp))?;
+    let part = |x: &Wide<W>| store(window.cut(x)) & Patch::ALL;
+    // The window's edge rows and columns that lie inside the board are not inner.
+    let (row, col) = (window.row, window.col as usize);
+    let last = Window::<N, W>::CUT - 1;
+    let rows = usize::from(row > 0)..=last - usize::from(row + last < N - 1);
+    let cols = usize::from(col > 0)..=last - usize::from(col + last < N - 1);
+    let mut inner = Wide([0; 4]);
+    for r in rows {
+        for c in cols.clone() {
+            inner.toggle(r * SIDE + c);
+        }
+    }
+    Some(Cut {
+        position: Position {
+            me: part(&pos.me),
+            opp: part(&pos.opp),
+            empty: part(&pos.empty),
+        },
+        inner,
+        cells: pos.me | pos.opp | pos.empty,
+        row,
+        col: window.col,
+        paste: paste_32::<N, W, L>,
+    })
+}
+
+/// [`Cut::paste`] on a board of side `N` from 16 to 26.
+#[target_feature(enable = "avx2")]
+fn paste_32<const N: usize, const W: usize, L: Layout<Bits = Wide<W>>>(
+    cut: &Cut<L>,
+    pos: &Position<Patch>,
+) -> Position<L> {
+    let window = Window::<N, W> {
+        row: cut.row,
+        col: cut.col,
+    };
+    let me = window.paste(load(pos.me));
+    let opp = window.paste(load(pos.opp));
+    Position {
+        me,
+        opp,
+        empty: cut.cells & !(me | opp),
     }
 }
