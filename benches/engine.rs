@@ -6,7 +6,8 @@
 //! `cargo bench` runs everything; `cargo bench -- quick` leaves out the longest runs. With
 //! `EDAX=/path/to/edax` (Edax 4.6 built from its public source, run from its own folder so
 //! that it finds `data/eval.dat`), 8x8 perft to depths 11 and 12 also runs through Edax's
-//! plain `perft` command, pair by pair with ours, and the medians and ratio are printed.
+//! plain `perft` command, and depths 1-13 through its hashed `count games 13` against ours with
+//! `--hash`, pair by pair, and the medians and ratio are printed.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -176,24 +177,52 @@ fn main() {
             .and_then(|rate| rate.trim().parse::<f64>().ok())
             .expect("perft prints its rate")
     };
-    let narrow = rate(&["perft", "--depth", "10"]);
-    let wide = rate(&["perft", "--size", "26", "--depth", "10"]);
+    // Five pairs in turn, since the machine's speed drifts; the median of each and of the ratios.
+    let (mut narrow, mut wide, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..5 {
+        narrow.push(rate(&["perft", "--depth", "10"]));
+        wide.push(rate(&["perft", "--size", "26", "--depth", "10"]));
+        ratios.push(narrow[narrow.len() - 1] / wide[wide.len() - 1]);
+    }
     println!(
-        "per leaf at depth 10: 8x8 {:.0} M/s, 26x26 {:.0} M/s, 26x26 costs {:.1}x",
-        narrow / 1e6,
-        wide / 1e6,
-        narrow / wide
+        "per leaf at depth 10: 8x8 {:.0} M/s, 26x26 {:.0} M/s, 26x26 costs {:.1}x (median of 5 pairs)",
+        median(&mut narrow) / 1e6,
+        median(&mut wide) / 1e6,
+        median(&mut ratios)
     );
 
     if let Some(edax) = std::env::var_os("EDAX") {
+        let edax = std::path::Path::new(&edax);
         for depth in [11, 12].into_iter().filter(|&d| !(quick && d == 12)) {
-            against_edax(std::path::Path::new(&edax), depth);
+            let depth = depth.to_string();
+            let label = format!("perft 8x8 depth {depth}");
+            against_edax(
+                edax,
+                &label,
+                &["perft", "--depth", &depth],
+                &format!("perft {depth}"),
+            );
+        }
+        if !quick {
+            against_edax(
+                edax,
+                "depths 1-13 with a table (count games)",
+                &["perft", "--depth", "13", "--hash"],
+                "count games 13",
+            );
         }
     }
 }
 
-/// Ours and Edax's plain perft to `depth`, three pairs in turn; the medians and their ratio.
-fn against_edax(edax: &std::path::Path, depth: u32) {
+/// The middle value of `v`.
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Ours with `args` and Edax fed the command `theirs`, three pairs in turn; the medians and
+/// their ratio.
+fn against_edax(edax: &std::path::Path, label: &str, args: &[&str], theirs: &str) {
     let folder = edax.parent().expect("Edax lives in a folder");
     let time = |command: &mut Command| {
         let started = Instant::now();
@@ -201,32 +230,25 @@ fn against_edax(edax: &std::path::Path, depth: u32) {
         assert!(status.success(), "{command:?} failed");
         started.elapsed().as_secs_f64()
     };
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let (mut ours, mut edax_times) = (Vec::new(), Vec::new());
     for _ in 0..3 {
         ours.push(time(
             Command::new(env!("CARGO_BIN_EXE_boardgames"))
-                .args(["perft", "--depth", &depth.to_string()])
+                .args(args)
                 .stdout(Stdio::null()),
         ));
-        theirs.push(time(
+        edax_times.push(time(
             Command::new("sh")
                 .arg("-c")
-                .arg(format!(
-                    "printf 'perft {depth}\\n' | {} -n 1",
-                    edax.display()
-                ))
+                .arg(format!("printf '{theirs}\\n' | {} -n 1", edax.display()))
                 .current_dir(folder)
                 .stdout(Stdio::null())
                 .stderr(Stdio::null()),
         ));
     }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (a, b) = (median(&mut ours), median(&mut theirs));
+    let (a, b) = (median(&mut ours), median(&mut edax_times));
     println!(
-        "perft 8x8 depth {depth}: ours {a:.3} s, Edax {b:.3} s, ours/Edax {:.2}",
+        "{label}: ours {a:.3} s, Edax {b:.3} s, ours/Edax {:.2}",
         a / b
     );
 }

@@ -317,8 +317,10 @@ layouts! {
 /// The board of a window cut from a wide board: 15 by 15 cells, rows 16 bits apart (see
 /// [`window::Cut`]). Its edges stand for the board's only where they are the board's; the cut
 /// is left before a disc lands on any other.
+#[cfg(target_arch = "x86_64")]
 pub struct Patch;
 
+#[cfg(target_arch = "x86_64")]
 impl Layout for Patch {
     const N: usize = 15;
     const STRIDE: usize = 16;

@@ -149,8 +149,9 @@ impl Lookahead {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        #[cfg(target_arch = "x86_64")]
+        // Off x86-64 `fast` is never set.
         if self.fast {
+            #[cfg(target_arch = "x86_64")]
             // SAFETY: `fast` is set only where `fast_available` found every feature.
             return unsafe { self.fast_value(pos, depth, alpha, beta) };
         }

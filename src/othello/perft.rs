@@ -320,6 +320,7 @@ mod tests {
                 let fast = unsafe { leaves_fast(game.position(), 4) };
                 assert_eq!(fast, portable, "side {N}, seed {}, {plies} plies", self.0);
             }
+            assert_eq!(perft(&game, 4), portable, "side {N}, seed {}", self.0);
         }
     }
 
