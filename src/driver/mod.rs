@@ -6,6 +6,7 @@
 mod console;
 mod mancala;
 mod othello;
+mod solving;
 mod tools;
 
 #[cfg(test)]
@@ -13,6 +14,7 @@ pub(crate) mod tests;
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 
 use crate::board::{BoardSide, Coord, PitsPerRow};
 use crate::generate::Generation;
@@ -20,6 +22,7 @@ use crate::mancala::with_pits;
 use crate::othello::{PitError, with_side};
 use console::Console;
 pub use console::{Question, Read};
+pub use solving::{OthelloPositions, PositionText, SolveOptions, parse_position};
 
 /// What the program was asked to do: one command line, checked.
 #[derive(Clone, Debug)]
@@ -47,8 +50,13 @@ pub enum Task {
         /// Threads and table.
         counting: PerftCounting,
     },
-    /// Solve an Othello start.
-    SolveOthello(OthelloBoard),
+    /// Solve an Othello start or given positions.
+    SolveOthello {
+        /// Where the positions come from.
+        positions: OthelloPositions,
+        /// Table, progress, and what to find.
+        how: SolveOptions,
+    },
     /// Solve a Kalah start.
     SolveMancala(KalahBoard),
     /// Print the input of one random Othello game.
@@ -181,13 +189,10 @@ fn perform<R: BufRead, W: Write>(task: Task, console: &mut Console<R, W>) -> Res
             };
             with_side(board.side, perft)
         }
-        Task::SolveOthello(board) => {
-            let pits = board.pits;
-            with_side(board.side, tools::SolveOthello { console, pits })
-        }
+        Task::SolveOthello { positions, how } => solving::solve_othello(console, positions, how),
         Task::SolveMancala(board) => {
             let stones = board.stones;
-            with_pits(board.pits, tools::SolveMancala { console, stones })
+            with_pits(board.pits, solving::SolveMancala { console, stones })
         }
         Task::GenerateOthello { side, how } => {
             with_side(side, tools::GenerateOthello { console, how })
@@ -228,6 +233,10 @@ pub enum Stop {
     Memory(usize),
     /// Reading or writing failed; a closed standard output shows up here as `BrokenPipe`.
     Io(io::Error),
+    /// A file named on the command line could not be read.
+    File(PathBuf, io::Error),
+    /// A file of positions holds one that is not a position: the file and what is wrong.
+    Position(PathBuf, String),
 }
 
 impl fmt::Display for Stop {
@@ -246,6 +255,8 @@ impl fmt::Display for Stop {
                 write!(f, "cannot allocate {megabytes} MiB for the table")
             }
             Stop::Io(err) => write!(f, "{err}"),
+            Stop::File(path, err) => write!(f, "{}: {err}", path.display()),
+            Stop::Position(path, why) => write!(f, "{}: {why}", path.display()),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The engine tools at the console: perft's table of counts and times, the solvers' values and
-//! best first moves, and the generator's tokens. Each job runs once its board size is a type;
+//! The engine tools at the console: perft's table of counts and times, and the generator's
+//! tokens (the solvers are in `solving.rs`). Each job runs once its board size is a type;
 //! the counting, solving and generating are the games' and the generator's.
 
 use std::io::{IsTerminal, Write};
@@ -9,10 +9,8 @@ use super::console::Console;
 use super::{PerftCounting, Stop};
 use crate::board::Coord;
 use crate::generate::{self, Generation, Token};
-use crate::mancala::{self, Mancala, WithPits};
-use crate::othello::{
-    self, CountTable, Counting, Layout, Othello, PitError, Side, WithSide, perft_with,
-};
+use crate::mancala::WithPits;
+use crate::othello::{CountTable, Counting, Layout, Othello, PitError, Side, WithSide, perft_with};
 
 /// The reports of the engine tools: perft and the solvers.
 mod text {
@@ -38,24 +36,6 @@ mod text {
             leaves as f64
         };
         format!("leaves per second: {rate:.0}\n")
-    }
-
-    pub fn othello_value(value: i32) -> String {
-        format!("Black minus White under perfect play: {value:+}\n")
-    }
-
-    pub fn mancala_value(value: i32) -> String {
-        format!("Player 1 minus Player 2 under perfect play: {value:+}\n")
-    }
-
-    pub fn best_move(what: impl std::fmt::Display) -> String {
-        format!("Best first move: {what}\n")
-    }
-
-    pub const NO_MOVE: &str = "Best first move: none (Black has to pass)\n";
-
-    pub fn best_pit(pit: usize) -> String {
-        best_move(format_args!("pit {pit}"))
     }
 }
 
@@ -143,52 +123,6 @@ fn with_progress(depth: u32, count: impl FnOnce() -> u64) -> u64 {
     })
 }
 
-/// `solve othello`: the perfect-play value of an Othello start for Black, and a best first move.
-pub(super) struct SolveOthello<'a, R, W: Write> {
-    /// Where the value goes.
-    pub console: &'a mut Console<R, W>,
-    /// Pit cells of the start.
-    pub pits: Vec<Coord>,
-}
-
-impl<R, W: Write> WithSide for SolveOthello<'_, R, W> {
-    type Output = Result<(), Stop>;
-
-    fn run<const N: usize>(self) -> Result<(), Stop>
-    where
-        Side<N>: Layout,
-    {
-        let solution = othello::solve(&othello_start::<N>(&self.pits)?);
-        self.console.say(text::othello_value(solution.value))?;
-        match solution.best {
-            Some(at) => self.console.say(text::best_move(at)),
-            None => self.console.say(text::NO_MOVE),
-        }
-    }
-}
-
-/// `solve mancala`: the perfect-play margin of a Kalah start for Player 1, and a best first pit.
-pub(super) struct SolveMancala<'a, R, W: Write> {
-    /// Where the value goes.
-    pub console: &'a mut Console<R, W>,
-    /// Stones in each pit at the start.
-    pub stones: u8,
-}
-
-impl<R, W: Write> WithPits for SolveMancala<'_, R, W> {
-    type Output = Result<(), Stop>;
-
-    fn run<const P: usize>(self) -> Result<(), Stop> {
-        let solution = mancala::solve(&Mancala::<P>::new(self.stones));
-        self.console.say(text::mancala_value(solution.value))?;
-        // The start always has a move: every pit holds stones.
-        if let Some(pit) = solution.best {
-            self.console.say(text::best_pit(pit))?;
-        }
-        Ok(())
-    }
-}
-
 /// `generate othello`: one random game's input.
 pub(super) struct GenerateOthello<'a, R, W: Write> {
     /// Where the tokens go.
@@ -236,7 +170,7 @@ fn print_tokens<R, W: Write>(tokens: Vec<Token>, console: &mut Console<R, W>) ->
 }
 
 /// The Othello start position with `pits`, or the first pit it cannot take.
-fn othello_start<const N: usize>(pits: &[Coord]) -> Result<Othello<N>, Stop>
+pub(super) fn othello_start<const N: usize>(pits: &[Coord]) -> Result<Othello<N>, Stop>
 where
     Side<N>: Layout,
 {

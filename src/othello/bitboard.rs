@@ -575,7 +575,7 @@ impl<L: Layout> Position<L> {
     /// The position after the player to move places a disc on `at` and turns `flipped`.
     #[inline]
     #[must_use]
-    fn play_with(&self, flipped: L::Bits, at: usize) -> Self {
+    pub(super) fn play_with(&self, flipped: L::Bits, at: usize) -> Self {
         let placed = L::Bits::cell(at);
         Position {
             me: self.opp ^ flipped,

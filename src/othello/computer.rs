@@ -27,7 +27,18 @@ where
     // Shuffled once: the first of several equal moves wins, so the seed breaks ties.
     rng.shuffle(&mut moves);
     let best = if pos.empty.len() <= SOLVE_EMPTIES {
-        solve_position(pos).best
+        // A table of 16 MiB is plenty for ten empty cells; without one, the lookahead plays.
+        solve_position(pos, 16).map_or_else(
+            || {
+                deepen(
+                    pos,
+                    &mut moves,
+                    level.clamp(*LEVELS.start(), *LEVELS.end()),
+                    fast_available(),
+                )
+            },
+            |solution| solution.best,
+        )
     } else {
         let level = level.clamp(*LEVELS.start(), *LEVELS.end());
         deepen(pos, &mut moves, level, fast_available())

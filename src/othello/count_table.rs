@@ -47,7 +47,7 @@ pub struct CountTable<L: Layout> {
 
 /// FxHash's mixing, word by word: fast, and plenty for spreading positions over buckets.
 #[derive(Default)]
-struct Mix(u64);
+pub(super) struct Mix(u64);
 
 impl Hasher for Mix {
     fn finish(&self) -> u64 {

@@ -91,6 +91,30 @@ where
         }
     }
 
+    /// A game from any arrangement of `cells` (row by row, `N * N` of them), `to_move` to play:
+    /// positions from elsewhere, such as an endgame suite. `None` when the count is wrong.
+    #[must_use]
+    pub fn arranged(cells: &[Cell], to_move: Player) -> Option<Self> {
+        if cells.len() != N * N {
+            return None;
+        }
+        let mut game = Othello {
+            discs: [Bits::<N>::EMPTY; 2],
+            pits: Bits::<N>::EMPTY,
+            to_move,
+            passes: 0,
+        };
+        for (i, &cell) in cells.iter().enumerate() {
+            let at = Bits::<N>::cell(Side::<N>::index(Coord::new(i % N, i / N, N)?));
+            match cell {
+                Cell::Empty => {}
+                Cell::Pit => game.pits |= at,
+                Cell::Disc(player) => game.discs[player.index()] |= at,
+            }
+        }
+        Some(game)
+    }
+
     /// Accepts a number of pits to place, or refuses one above [`Self::MAX_PITS`].
     pub fn check_pit_count(count: usize) -> Result<usize, PitError> {
         if count <= Self::MAX_PITS {

@@ -18,6 +18,7 @@ mod perft;
 #[cfg(test)]
 mod perft_counts;
 mod solve;
+mod solve_table;
 #[cfg(target_arch = "x86_64")]
 mod window;
 
@@ -26,7 +27,7 @@ pub use computer::computer_move;
 pub use count_table::CountTable;
 pub use game::{Cell, Othello, PitError};
 pub use perft::{Counting, perft_with};
-pub use solve::solve;
+pub use solve::{Analysis, Asked, Progress, Scoring, Solver};
 
 use crate::board::{BoardSide, dispatch};
 

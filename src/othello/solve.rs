@@ -1,202 +1,495 @@
-//! The exact Othello solver: alpha-beta (negamax) over the bitboard engine with a transposition
-//! table, returning the final disc difference under perfect play and a best move. Pure
-//! computation: no I/O, no clocks.
-
-use std::collections::HashMap;
+//! The exact Othello solver: the final disc difference of a position under perfect play, a best
+//! move, the value of every move and a principal variation. MTD(f) at the root, a series of
+//! null-window tests, over principal-variation search with a bounded transposition table
+//! ([`SolveTable`]); moves are tried the table's best first, then fastest first (the fewest
+//! replies left to the opponent, corners before other cells), odd regions first near the end,
+//! and the last few empty cells are played without generating moves. Pure computation: the
+//! progress it reports goes to a callback, and it never looks at a clock.
 
 use super::bitboard::{Layout, Position, Side};
 use super::bits::Bits;
+use super::count_table::TableTooLarge;
 use super::game::Othello;
+use super::solve_table::{Bounds, SolveTable};
 use crate::board::{Coord, Solution};
-
-/// Solves `game`: the final disc difference for the player to move under perfect play (empty
-/// cells go to no one), and a best move.
-pub fn solve<const N: usize>(game: &Othello<N>) -> Solution<Coord>
-where
-    Side<N>: Layout,
-{
-    let Solution { value, best } = solve_position(game.position());
-    Solution {
-        value,
-        best: best.map(Side::<N>::coord),
-    }
-}
-
-/// [`solve`] on an engine position; the best move as a bit index.
-pub(super) fn solve_position<L: Layout>(pos: Position<L>) -> Solution<usize> {
-    let mut table = HashMap::new();
-    let value = {
-        #[cfg(target_arch = "x86_64")]
-        if super::bitboard::fast_available() {
-            // SAFETY: `fast_available` has just checked every feature `fast_value` is built with.
-            unsafe { fast_value(pos, -INFINITY, INFINITY, &mut table) }
-        } else {
-            value(pos, -INFINITY, INFINITY, &mut table)
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        value(pos, -INFINITY, INFINITY, &mut table)
-    };
-    let best = table
-        .get(&(pos.me, pos.opp))
-        .and_then(|e: &Entry<usize>| e.best);
-    Solution { value, best }
-}
 
 /// Larger than any margin a board can reach (676 discs).
 const INFINITY: i32 = 10_000;
 
-/// What a transposition-table value says about the true value.
+/// Empty cells at and below which positions are solved by trying each empty cell in turn.
+const FEW: u32 = 4;
+
+/// Empty cells from which positions go to the table and moves are sorted fastest first.
+const SORTED: u32 = 7;
+
+/// Nodes between two progress reports.
+const REPORT_EVERY: u64 = 1 << 20;
+
+/// How a finished game is scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scoring {
+    /// The disc difference; empty cells (left when neither player can move) count for no one.
+    /// The course's rule.
+    #[default]
+    Discs,
+    /// The tournament rule, as in the FFO suite and Edax: empty cells go to the winner.
+    EmptiesToWinner,
+}
+
+/// How far a solve has got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    /// The true value is at least this.
-    Lower,
-    /// The true value is at most this.
-    Upper,
+pub struct Progress {
+    /// Positions searched so far.
+    pub nodes: u64,
+    /// The value of the position being solved is at least this.
+    pub lower: i32,
+    /// And at most this.
+    pub upper: i32,
 }
 
-/// One remembered search result.
-#[derive(Clone, Copy, Debug)]
-struct Entry<M> {
-    value: i32,
-    bound: Bound,
-    best: Option<M>,
+/// A solve's results for one position, in cells of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The value for the player to move, and a move that reaches it.
+    pub solution: Solution<Coord>,
+    /// A principal variation: perfect moves for both sides to the end, `None` for a pass.
+    pub line: Vec<Option<Coord>>,
+    /// The exact value of every legal move, best first.
+    pub moves: Vec<(Coord, i32)>,
 }
 
-impl<M> Entry<M> {
-    /// The value if it settles a search of the window (`alpha`, `beta`).
-    fn cutoff(&self, alpha: i32, beta: i32) -> Option<i32> {
-        match self.bound {
-            Bound::Exact => Some(self.value),
-            Bound::Lower if self.value >= beta => Some(self.value),
-            Bound::Upper if self.value <= alpha => Some(self.value),
-            _ => None,
+/// What to find besides the value and a best move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asked {
+    /// A principal variation.
+    pub line: bool,
+    /// The value of every legal move.
+    pub moves: bool,
+}
+
+/// A move being sorted: its rank (lower first), its cell and the position it leads to.
+type Ranked<L> = (i32, usize, Position<L>);
+
+/// The solver: its table, its counters and where it reports.
+pub struct Solver<'a, L: Layout> {
+    table: SolveTable<L>,
+    scoring: Scoring,
+    nodes: u64,
+    /// What is known of the value being solved at the root.
+    bounds: (i32, i32),
+    report: Option<&'a mut dyn FnMut(&Progress)>,
+    /// Whether to run the AVX2 copy of the search.
+    fast: bool,
+    /// Move lists, one per count of empty cells, so that a node sorts without allocating.
+    lists: Vec<Vec<Ranked<L>>>,
+    /// The board's four quadrants, for the parity of the regions of empty cells.
+    quadrants: [L::Bits; 4],
+    corners: L::Bits,
+}
+
+impl<'a, L: Layout> Solver<'a, L> {
+    /// A solver with a table of `megabytes` MiB, or the reason it cannot have one.
+    pub fn new(megabytes: usize, scoring: Scoring) -> Result<Self, TableTooLarge> {
+        let n = L::N;
+        let cell = |col: usize, row: usize| {
+            L::Bits::cell(L::index(
+                Coord::new(col, row, n).expect("a cell of the board"),
+            ))
+        };
+        let mut quadrants = [L::Bits::EMPTY; 4];
+        for row in 0..n {
+            for col in 0..n {
+                quadrants[usize::from(row >= n / 2) * 2 + usize::from(col >= n / 2)] |=
+                    cell(col, row);
+            }
+        }
+        let corners = cell(0, 0) | cell(n - 1, 0) | cell(0, n - 1) | cell(n - 1, n - 1);
+        Ok(Solver {
+            table: SolveTable::new(megabytes)?,
+            scoring,
+            nodes: 0,
+            bounds: (-INFINITY, INFINITY),
+            report: None,
+            fast: super::bitboard::fast_available(),
+            lists: Vec::new(),
+            quadrants,
+            corners,
+        })
+    }
+
+    /// The same solver, calling `report` every million nodes or so.
+    #[must_use]
+    pub fn reporting(mut self, report: &'a mut dyn FnMut(&Progress)) -> Self {
+        self.report = Some(report);
+        self
+    }
+
+    /// Positions searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Counts a node, and reports now and then.
+    #[inline]
+    fn visit(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(REPORT_EVERY)
+            && let Some(report) = self.report.as_mut()
+        {
+            report(&Progress {
+                nodes: self.nodes,
+                lower: self.bounds.0,
+                upper: self.bounds.1,
+            });
         }
     }
 
-    fn new(value: i32, alpha: i32, beta: i32, best: Option<M>) -> Self {
-        let bound = if value <= alpha {
-            Bound::Upper
-        } else if value >= beta {
-            Bound::Lower
+    /// The score of a finished game for the player to move.
+    fn score(&self, pos: &Position<L>) -> i32 {
+        let discs = pos.me.len() as i32 - pos.opp.len() as i32;
+        match self.scoring {
+            Scoring::Discs => discs,
+            Scoring::EmptiesToWinner => discs + discs.signum() * pos.empty.len() as i32,
+        }
+    }
+
+    /// The empty cells of `pos`, those in quadrants with an odd number of them first: there
+    /// the player to move is likelier to have the last move.
+    fn empties_by_parity(&self, pos: &Position<L>, cells: &mut [usize; FEW as usize]) -> usize {
+        let mut n = 0;
+        for odd in [true, false] {
+            for quadrant in self.quadrants {
+                let here = pos.empty & quadrant;
+                if (here.len() % 2 == 1) == odd {
+                    for cell in here.cells() {
+                        cells[n] = cell;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// The list of moves for a node with `empties` empty cells, taken out of the solver.
+    fn take_list(&mut self, empties: u32) -> Vec<Ranked<L>> {
+        let i = empties as usize;
+        if self.lists.len() <= i {
+            self.lists.resize_with(i + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.lists[i]);
+        list.clear();
+        list
+    }
+
+    /// Puts a list taken with [`Self::take_list`] back.
+    fn give_list(&mut self, empties: u32, list: Vec<Ranked<L>>) {
+        self.lists[empties as usize] = list;
+    }
+
+    /// The exact value of `pos` for the player to move: a principal-variation search over the
+    /// full window (`guess` is unused for now).
+    fn exact(&mut self, pos: Position<L>, guess: i32) -> i32 {
+        let _ = guess;
+        let empties = pos.empty.len();
+        let value = self.search(pos, -INFINITY, INFINITY, empties);
+        self.bounds = (value, value);
+        value
+    }
+
+    /// The value of `pos` within (`alpha`, `beta`), through the fastest copy of the search.
+    fn search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.fast {
+            // SAFETY: `fast` is set only where `fast_available` found every feature.
+            return unsafe { self.search_fast(pos, alpha, beta, empties) };
+        }
+        self.search_portable(pos, alpha, beta, empties)
+    }
+
+    /// A move of `pos` that reaches `value`, its exact value: of those that do, the one that
+    /// leaves the opponent the fewest replies, then the first in board order (the choice the
+    /// solver has always made, which the computer player's games depend on).
+    fn best_move(&mut self, pos: Position<L>, value: i32) -> Option<usize> {
+        let mut order: Vec<(u32, usize)> = pos
+            .moves()
+            .cells()
+            .map(|at| (pos.play_unchecked(at).moves().len(), at))
+            .collect();
+        order.sort_unstable();
+        for (_, at) in order {
+            let child = pos.play_unchecked(at);
+            let empties = child.empty.len();
+            // The move reaches `value` when the child is worth at most `-value` to the other
+            // player.
+            if -self.search(child, -value, -value + 1, empties) >= value {
+                return Some(at);
+            }
+        }
+        None
+    }
+
+    /// The value of `pos` and a best move.
+    fn solve_position(&mut self, pos: Position<L>) -> Solution<usize> {
+        if pos.moves().is_empty() && pos.pass().moves().is_empty() {
+            return Solution {
+                value: self.score(&pos),
+                best: None,
+            };
+        }
+        let value = self.exact(pos, 0);
+        let best = if pos.moves().is_empty() {
+            None
         } else {
-            Bound::Exact
+            self.best_move(pos, value)
         };
-        Entry { value, bound, best }
+        Solution { value, best }
+    }
+
+    /// A principal variation of `pos`, whose value is `value`: bit indices, `None` for a pass.
+    fn line_of(&mut self, mut pos: Position<L>, mut value: i32) -> Vec<Option<usize>> {
+        let mut line = Vec::new();
+        loop {
+            if pos.moves().is_empty() {
+                let passed = pos.pass();
+                if passed.moves().is_empty() {
+                    return line;
+                }
+                line.push(None);
+                pos = passed;
+            } else {
+                let Some(at) = self.best_move(pos, value) else {
+                    return line;
+                };
+                line.push(Some(at));
+                pos = pos.play_unchecked(at);
+            }
+            value = -value;
+        }
     }
 }
 
-/// Defines the solver's search with the given attributes, moves and play: the portable one, and
-/// one built for the instructions of the fast engine paths, which visits the same nodes.
-macro_rules! value_fn {
-    ($(#[$attr:meta])* $name:ident, $moves:ident, $play:ident) => {
-        /// Alpha-beta (negamax) with a transposition table; moves are tried best-known first, then by
-        /// how few replies they leave the opponent.
-        $(#[$attr])*
-        fn $name<L: Layout>(
-            pos: Position<L>,
-            mut alpha: i32,
-            beta: i32,
-            table: &mut HashMap<(L::Bits, L::Bits), Entry<usize>>,
-        ) -> i32 {
-            let moves = pos.$moves();
-            if moves.is_empty() {
-                let passed = pos.pass();
-                if passed.$moves().is_empty() {
-                    return pos.me.len() as i32 - pos.opp.len() as i32;
-                }
-                return -$name(passed, -beta, -alpha, table);
+impl<const N: usize> Solver<'_, Side<N>>
+where
+    Side<N>: Layout,
+{
+    /// Solves `game` from its position: the value for the player to move, a best move and, as
+    /// `asked`, a principal variation and the value of every move.
+    pub fn analyse(&mut self, game: &Othello<N>, asked: Asked) -> Analysis {
+        let pos = game.position();
+        let coord = Side::<N>::coord;
+        let found = self.solve_position(pos);
+        let line = if asked.line {
+            self.line_of(pos, found.value)
+                .into_iter()
+                .map(|at| at.map(coord))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut moves = Vec::new();
+        if asked.moves {
+            for at in pos.moves().cells() {
+                let child = pos.play_unchecked(at);
+                moves.push((coord(at), -self.exact(child, -found.value)));
             }
-            let key = (pos.me, pos.opp);
-            let remembered = table.get(&key).copied();
-            if let Some(value) = remembered.and_then(|e| e.cutoff(alpha, beta)) {
-                return value;
-            }
-            let first = remembered.and_then(|e| e.best);
-            let mut order: Vec<(u32, usize)> = moves
-                .cells()
-                .map(|at| {
-                    let rank = if Some(at) == first {
-                        0
-                    } else {
-                        1 + pos.$play(at).$moves().len()
-                    };
-                    (rank, at)
-                })
-                .collect();
-            order.sort_unstable();
+            // Best first; among equals, in board order.
+            moves.sort_by_key(|&(_, value)| -value);
+        }
+        Analysis {
+            solution: Solution {
+                value: found.value,
+                best: found.best.map(coord),
+            },
+            line,
+            moves,
+        }
+    }
+}
 
-            let window = alpha;
-            let mut best = (-INFINITY, None);
-            for (_, at) in order {
-                let value = -$name(pos.$play(at), -beta, -alpha, table);
-                if value > best.0 {
-                    best = (value, Some(at));
+/// The value and a best move (a bit index) of an engine position, with a table of `megabytes`
+/// MiB and the course's scoring; `None` when the table cannot be had.
+pub(super) fn solve_position<L: Layout>(
+    pos: Position<L>,
+    megabytes: usize,
+) -> Option<Solution<usize>> {
+    let mut solver = Solver::<L>::new(megabytes, Scoring::Discs).ok()?;
+    Some(solver.solve_position(pos))
+}
+
+/// Defines the solver's search with the given attributes and engine operations: the portable
+/// copy, and one built for the instructions of the fast engine paths, which visits the same
+/// nodes.
+macro_rules! search_fn {
+    (
+        $(#[$attr:meta])*
+        $search:ident, $few:ident, $moves:ident, $play:ident, $flips:ident
+    ) => {
+        impl<L: Layout> Solver<'_, L> {
+            /// The value of `pos` (with `empties` empty cells) within (`alpha`, `beta`), fail
+            /// soft: a value at or below `alpha` is an upper bound, one at or above `beta` a
+            /// lower bound.
+            $(#[$attr])*
+            fn $search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
+                if empties <= FEW {
+                    return self.$few(pos, alpha, beta);
                 }
-                alpha = alpha.max(value);
-                if alpha >= beta {
-                    break;
+                self.visit();
+                let moves = pos.$moves();
+                if moves.is_empty() {
+                    let passed = pos.pass();
+                    if passed.$moves().is_empty() {
+                        return self.score(&pos);
+                    }
+                    return -self.$search(passed, -beta, -alpha, empties);
+                }
+                let (mut alpha, mut beta) = (alpha, beta);
+                let mut first = None;
+                if empties >= SORTED
+                    && let Some(known) = self.table.get(&pos)
+                {
+                    if known.lower >= beta {
+                        return known.lower;
+                    }
+                    if known.upper <= alpha || known.lower == known.upper {
+                        return known.upper;
+                    }
+                    alpha = alpha.max(known.lower);
+                    beta = beta.min(known.upper);
+                    first = known.best;
+                }
+                let window = (alpha, beta);
+                let mut list = self.take_list(empties);
+                for at in moves.cells() {
+                    let child = pos.$play(at);
+                    let rank = if empties < SORTED {
+                        0
+                    } else if Some(at) == first {
+                        i32::MIN
+                    } else {
+                        // Fastest first: the fewest replies, corners before all else.
+                        let replies = child.$moves();
+                        16 * replies.len() as i32 + 4 * (replies & self.corners).len() as i32
+                            - 32 * i32::from(self.corners.has(at))
+                    };
+                    list.push((rank, at, child));
+                }
+                if empties >= SORTED {
+                    list.sort_unstable_by_key(|&(rank, _, _)| rank);
+                }
+                let mut best = (-INFINITY, None);
+                for (i, &(_, at, child)) in list.iter().enumerate() {
+                    let value = if i == 0 {
+                        -self.$search(child, -beta, -alpha, empties - 1)
+                    } else {
+                        let probe = -self.$search(child, -alpha - 1, -alpha, empties - 1);
+                        if probe > alpha && probe < beta {
+                            -self.$search(child, -beta, -probe, empties - 1)
+                        } else {
+                            probe
+                        }
+                    };
+                    if value > best.0 {
+                        best = (value, Some(at));
+                        if value > alpha {
+                            alpha = value;
+                            if alpha >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                self.give_list(empties, list);
+                if empties >= SORTED {
+                    let (low, high) = window;
+                    let value = best.0;
+                    self.table.put(
+                        &pos,
+                        empties,
+                        Bounds {
+                            lower: if value > low { value } else { -INFINITY },
+                            upper: if value < high { value } else { INFINITY },
+                            best: best.1,
+                        },
+                    );
+                }
+                best.0
+            }
+
+            /// [`Self::search`] of a position with few empty cells: each empty cell tried in
+            /// turn, odd regions first, by the discs it would flip.
+            $(#[$attr])*
+            fn $few(&mut self, pos: Position<L>, alpha: i32, beta: i32) -> i32 {
+                self.visit();
+                let mut cells = [0; FEW as usize];
+                let count = self.empties_by_parity(&pos, &mut cells);
+                let mut alpha = alpha;
+                let mut best = -INFINITY;
+                for &at in &cells[..count] {
+                    let flipped = $flips::<L>(pos.me, pos.opp, at);
+                    if flipped.is_empty() {
+                        continue;
+                    }
+                    let value = -self.$few(pos.play_with(flipped, at), -beta, -alpha);
+                    if value > best {
+                        best = value;
+                        if value > alpha {
+                            alpha = value;
+                            if alpha >= beta {
+                                return best;
+                            }
+                        }
+                    }
+                }
+                if best > -INFINITY {
+                    return best;
+                }
+                // No move: pass if the other player has one, else the game is over.
+                let replies = cells[..count]
+                    .iter()
+                    .any(|&at| !$flips::<L>(pos.opp, pos.me, at).is_empty());
+                if replies {
+                    -self.$few(pos.pass(), -beta, -alpha)
+                } else {
+                    self.score(&pos)
                 }
             }
-            table.insert(key, Entry::new(best.0, window, beta, best.1));
-            best.0
         }
     };
 }
 
-value_fn!(value, moves, play_unchecked);
+/// [`Layout::flips`] under the name the search macro calls.
+#[inline]
+fn flips_portable<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
+    L::flips(me, opp, at)
+}
+
+/// [`Layout::flips_avx2`] under the name the search macro calls.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flips_fast<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
+    // SAFETY: this function is only built for, and so only runs on, processors with AVX2.
+    unsafe { L::flips_avx2(me, opp, at) }
+}
+
+search_fn!(
+    search_portable,
+    few_portable,
+    moves,
+    play_unchecked,
+    flips_portable
+);
 
 #[cfg(target_arch = "x86_64")]
-value_fn!(
+search_fn!(
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-    fast_value,
+    search_fast,
+    few_fast,
     moves_avx2,
-    play_unchecked_avx2
+    play_unchecked_avx2,
+    flips_fast
 );
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_fast_and_the_portable_search_solve_alike() {
-        let mut rng = crate::rng::Rng::new(5);
-        for _ in 0..20 {
-            // 6x6 positions with about a dozen empty cells.
-            let mut game = Othello::<6>::new();
-            while game.count(crate::othello::Cell::Empty) > 12 && game.outcome().is_none() {
-                let moves: Vec<Coord> = game.legal_moves().collect();
-                match moves.len() {
-                    0 => game.pass().unwrap(),
-                    n => {
-                        game.play(moves[rng.below(n)]).unwrap();
-                    }
-                }
-            }
-            let pos = game.position();
-            let portable = value(pos, -INFINITY, INFINITY, &mut HashMap::new());
-            #[cfg(target_arch = "x86_64")]
-            if super::super::bitboard::fast_available() {
-                // SAFETY: the features were just detected.
-                let fast = unsafe { fast_value(pos, -INFINITY, INFINITY, &mut HashMap::new()) };
-                assert_eq!(fast, portable);
-            }
-            assert_eq!(solve(&game).value, portable);
-        }
-    }
-
-    #[test]
-    fn the_4x4_board_is_a_white_win_by_8() {
-        let solution = solve(&Othello::<4>::new());
-        assert_eq!(solution.value, -8);
-        let at = solution.best.unwrap();
-        let mut game = Othello::<4>::new();
-        assert!(game.play(at).is_ok(), "best move {at} is legal");
-        // Every first move is symmetric on the empty 4x4 board, so each must also give -8.
-        for first in Othello::<4>::new().legal_moves() {
-            let mut g = Othello::<4>::new();
-            g.play(first).unwrap();
-            assert_eq!(-solve(&g).value, -8, "after {first}");
-        }
-    }
-}
+mod tests;

@@ -15,6 +15,9 @@ use crate::driver::{KalahBoard, Opponents, OthelloBoard, PerftCounting, Task};
 use crate::generate::Generation;
 use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Limits};
 
+mod solve;
+use solve::Solve;
+
 /// Console ports of two classic C++ course assignments: Othello with pits and Kalah.
 #[derive(Debug, Parser)]
 #[command(name = "boardgames", version)]
@@ -70,8 +73,7 @@ impl Cli {
                     false,
                 )
             }
-            Command::Solve(Solve::Othello(args)) => (Task::SolveOthello(args.board()), false),
-            Command::Solve(Solve::Mancala(args)) => (Task::SolveMancala(args.board()), false),
+            Command::Solve(solve) => (solve.task(), false),
             Command::Generate(Generate::Othello { side, how }) => {
                 let side = side.size;
                 (
@@ -124,12 +126,13 @@ pub enum Command {
         after_help = "Example:\n  boardgames perft --size 6 --pits A1,A2,B1 --depth 8"
     )]
     Perft(PerftArgs),
-    /// Solve a game from its start under perfect play.
+    /// Solve a game under perfect play: from its start, or an Othello position.
     #[command(
         subcommand,
-        long_about = "Solve a game from its start under perfect play, by exhaustive search.\n\
-                      4x4 Othello and Kalah of up to about 48 stones finish in under a minute; \
-                      larger boards run for as long as the search takes."
+        long_about = "Solve a game under perfect play, by exhaustive search: from its start, or \
+                      (Othello) from positions given as text. Memory is bounded by --hash-mb; \
+                      progress shows on standard error when it is a terminal (or with \
+                      --progress)."
     )]
     Solve(Solve),
     /// Grade a program against the reference: run it on many games and compare transcripts.
@@ -326,17 +329,6 @@ impl GenerateArgs {
     }
 }
 
-/// The games the solver takes.
-#[derive(Debug, Subcommand)]
-pub enum Solve {
-    /// Othello: the final disc difference (Black minus White) and a best first move.
-    #[command(after_help = "Example:\n  boardgames solve othello --size 4")]
-    Othello(BoardArgs),
-    /// Kalah: the first player's final store margin and a best first move.
-    #[command(after_help = "Example:\n  boardgames solve mancala --pits 4 --stones 3")]
-    Mancala(KalahArgs),
-}
-
 /// An Othello start position: the side and the pits.
 #[derive(Debug, Args)]
 pub struct BoardArgs {
@@ -348,7 +340,7 @@ pub struct BoardArgs {
 }
 
 impl BoardArgs {
-    fn board(self) -> OthelloBoard {
+    pub(crate) fn board(self) -> OthelloBoard {
         OthelloBoard {
             side: self.side.size,
             pits: self.pits,
@@ -449,7 +441,7 @@ pub struct KalahArgs {
 }
 
 impl KalahArgs {
-    fn board(&self) -> KalahBoard {
+    pub(crate) fn board(&self) -> KalahBoard {
         KalahBoard {
             pits: self.pits,
             stones: self.stones,

@@ -1,0 +1,107 @@
+//! The flags of `boardgames solve`: which game, from where, with how much memory, and what to
+//! report.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::{BoardArgs, KalahArgs};
+use crate::driver::{OthelloPositions, PositionText, SolveOptions, Task, parse_position};
+use crate::othello::{Asked, Scoring};
+
+/// The games the solver takes.
+#[derive(Debug, Subcommand)]
+pub enum Solve {
+    /// Othello: the final disc difference under perfect play and a best move.
+    #[command(
+        long_about = "Othello: the final disc difference under perfect play and a best move, \
+                      from the start of a game (Black minus White) or from given positions \
+                      (for the player to move).\n\n\
+                      Small boards and endgames finish: 4x4 at once, 6x6 from the start in \
+                      minutes, 8x8 positions with 20 to 24 empty cells in seconds. 8x8 from \
+                      the start will not finish (it is unsolved), nor will larger boards.",
+        after_help = "Examples:\n  boardgames solve othello --size 6 --pv\n  \
+                      boardgames solve othello --position-file fforum-40-59.obf --empties-to-winner\n  \
+                      boardgames solve othello --position '#--------XO--OX- O' --all-moves"
+    )]
+    Othello(SolveOthelloArgs),
+    /// Kalah: the first player's final store margin and a best first move.
+    #[command(after_help = "Example:\n  boardgames solve mancala --pits 4 --stones 3")]
+    Mancala(KalahArgs),
+}
+
+/// Flags of `boardgames solve othello`.
+#[derive(Debug, Args)]
+pub struct SolveOthelloArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Solve this position instead of a start: the cells row by row (X, O, - for empty, # for
+    /// a pit; the side is the square root of their count), a space, the player to move (X or
+    /// O); anything after a ';' is ignored, as in the FFO suite's .obf files.
+    #[arg(long, value_name = "TEXT", value_parser = parse_position_arg,
+          conflicts_with_all = ["size", "pits", "position_file"])]
+    position: Option<PositionText>,
+    /// Solve every position of FILE, one a line as --position takes them (blank lines and
+    /// lines starting with '%' or '# ' are skipped).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "pits"])]
+    position_file: Option<PathBuf>,
+    /// Also print the exact value of every legal move.
+    #[arg(long)]
+    all_moves: bool,
+    /// Also print a principal variation: perfect moves for both sides to the end.
+    #[arg(long)]
+    pv: bool,
+    /// Score a finished game by the tournament rule, empty cells to the winner (as the FFO
+    /// suite and Edax do), rather than by the discs alone.
+    #[arg(long)]
+    empties_to_winner: bool,
+    #[command(flatten)]
+    memory: SolveMemory,
+}
+
+/// The solver's memory and progress.
+#[derive(Debug, Args)]
+struct SolveMemory {
+    /// The transposition table's size in MiB; the solve never uses much more. A size the
+    /// machine cannot back is an error.
+    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    hash_mb: u32,
+    /// Show progress on standard error even when it is not a terminal.
+    #[arg(long)]
+    progress: bool,
+}
+
+/// `--position`'s text as a position, or why not.
+fn parse_position_arg(text: &str) -> Result<PositionText, String> {
+    parse_position(text)
+}
+
+impl Solve {
+    /// The task the flags ask for.
+    pub(super) fn task(self) -> Task {
+        match self {
+            Solve::Othello(args) => {
+                let how = SolveOptions {
+                    hash_mb: args.memory.hash_mb as usize,
+                    progress: args.memory.progress,
+                    asked: Asked {
+                        line: args.pv,
+                        moves: args.all_moves,
+                    },
+                    scoring: if args.empties_to_winner {
+                        Scoring::EmptiesToWinner
+                    } else {
+                        Scoring::Discs
+                    },
+                };
+                let positions = match (args.position, args.position_file) {
+                    (Some(position), _) => OthelloPositions::Given(position),
+                    (None, Some(path)) => OthelloPositions::File(path),
+                    (None, None) => OthelloPositions::Start(args.board.board()),
+                };
+                Task::SolveOthello { positions, how }
+            }
+            Solve::Mancala(args) => Task::SolveMancala(args.board()),
+        }
+    }
+}

@@ -1,0 +1,209 @@
+use super::*;
+use crate::board::Player;
+use crate::othello::Cell;
+use crate::rng::Rng;
+
+/// Solves `game` with a table of 64 MiB and the course's scoring: the final disc difference
+/// for the player to move under perfect play, and a best move.
+///
+/// # Panics
+/// If the machine cannot spare 64 MiB.
+fn solve<const N: usize>(game: &Othello<N>) -> Solution<Coord>
+where
+    Side<N>: Layout,
+{
+    let mut solver = Solver::new(64, Scoring::Discs).expect("64 MiB for the solver's table");
+    solver.analyse(game, Asked::default()).solution
+}
+
+/// The value of `game` for the player to move by plain minimax over the game's own rules, with
+/// no pruning, no table and none of the engine's shortcuts: the solver's independent check.
+fn brute_force<const N: usize>(game: &Othello<N>, scoring: Scoring) -> i32
+where
+    Side<N>: Layout,
+{
+    if game.outcome().is_some() {
+        let me = game.to_move();
+        let discs =
+            game.count(Cell::Disc(me)) as i32 - game.count(Cell::Disc(me.opponent())) as i32;
+        return match scoring {
+            Scoring::Discs => discs,
+            Scoring::EmptiesToWinner => discs + discs.signum() * game.count(Cell::Empty) as i32,
+        };
+    }
+    let moves: Vec<Coord> = game.legal_moves().collect();
+    if moves.is_empty() {
+        let mut passed = game.clone();
+        passed.pass().unwrap();
+        return -brute_force(&passed, scoring);
+    }
+    moves
+        .into_iter()
+        .map(|at| {
+            let mut next = game.clone();
+            next.play(at).unwrap();
+            -brute_force(&next, scoring)
+        })
+        .max()
+        .unwrap()
+}
+
+/// A random position of side `N` with at most `empties` empty cells (fewer if the game ended
+/// early), from a start with a few random pits.
+fn random_position<const N: usize>(rng: &mut Rng, empties: usize) -> Othello<N>
+where
+    Side<N>: Layout,
+{
+    let mut game = Othello::<N>::new();
+    for _ in 0..rng.below(3) {
+        let at = Coord::new(rng.below(N), rng.below(N), N).unwrap();
+        let _ = game.add_pit(at);
+    }
+    while game.count(Cell::Empty) > empties && game.outcome().is_none() {
+        let moves: Vec<Coord> = game.legal_moves().collect();
+        match moves.len() {
+            0 => game.pass().unwrap(),
+            n => {
+                game.play(moves[rng.below(n)]).unwrap();
+            }
+        }
+    }
+    game
+}
+
+/// Checks the solver against brute force on random positions of side `N`: the value, that
+/// the best move reaches it, every move's value, and the principal variation's end.
+fn agrees_with_brute_force<const N: usize>(seed: u64, empties: usize)
+where
+    Side<N>: Layout,
+{
+    let mut rng = Rng::new(seed);
+    for round in 0..12 {
+        let game = random_position::<N>(&mut rng, empties);
+        for scoring in [Scoring::Discs, Scoring::EmptiesToWinner] {
+            let want = brute_force(&game, scoring);
+            let mut solver = Solver::new(1, scoring).unwrap();
+            let asked = Asked {
+                line: true,
+                moves: true,
+            };
+            let found = solver.analyse(&game, asked);
+            let context = format!("side {N}, seed {seed}, round {round}, {scoring:?}");
+            assert_eq!(found.solution.value, want, "{context}");
+            // Every move's value, and the best move among the best.
+            for &(at, value) in &found.moves {
+                let mut next = game.clone();
+                next.play(at).unwrap();
+                assert_eq!(value, -brute_force(&next, scoring), "{context}, move {at}");
+            }
+            if let Some(best) = found.solution.best {
+                assert_eq!(found.moves.first().map(|m| m.1), Some(want), "{context}");
+                assert!(found.moves.contains(&(best, want)), "{context}");
+            }
+            // Playing the line out ends the game with the value.
+            let mut end = game.clone();
+            for step in &found.line {
+                match step {
+                    Some(at) => end.play(*at).map(|_| ()),
+                    None => end.pass(),
+                }
+                .unwrap();
+            }
+            if !game.is_full() {
+                assert!(
+                    end.outcome().is_some() || !end.has_legal_move(),
+                    "{context}: the line stops early"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_brute_force_on_small_endgames() {
+    agrees_with_brute_force::<4>(1, 12);
+    agrees_with_brute_force::<6>(2, 9);
+    agrees_with_brute_force::<8>(3, 9);
+    agrees_with_brute_force::<10>(4, 8);
+}
+
+#[test]
+fn the_fast_and_the_portable_search_solve_alike() {
+    let mut rng = Rng::new(5);
+    for _ in 0..20 {
+        let game = random_position::<6>(&mut rng, 14);
+        let pos = game.position();
+        let mut portable = Solver::new(4, Scoring::Discs).unwrap();
+        portable.fast = false;
+        let want = portable.exact(pos, 0);
+        let mut fast = Solver::new(4, Scoring::Discs).unwrap();
+        assert_eq!(fast.exact(pos, 0), want);
+        assert_eq!(solve(&game).value, want);
+    }
+}
+
+#[test]
+fn the_4x4_board_is_a_white_win_by_8() {
+    let solution = solve(&Othello::<4>::new());
+    assert_eq!(solution.value, -8);
+    let at = solution.best.unwrap();
+    let mut game = Othello::<4>::new();
+    assert!(game.play(at).is_ok(), "best move {at} is legal");
+    // Every first move is symmetric on the empty 4x4 board, so each must also give -8.
+    let mut solver = Solver::new(4, Scoring::Discs).unwrap();
+    let all = solver.analyse(
+        &Othello::<4>::new(),
+        Asked {
+            line: false,
+            moves: true,
+        },
+    );
+    assert_eq!(all.moves.len(), 4);
+    assert!(all.moves.iter().all(|&(_, value)| value == -8));
+}
+
+#[test]
+fn pitted_4x4_boards_match_brute_force_from_the_start() {
+    for pits in [&["A1"][..], &["A1", "D4"], &["B1", "C4", "A3"]] {
+        let mut game = Othello::<4>::new();
+        for pit in pits {
+            game.add_pit(pit.parse().unwrap()).unwrap();
+        }
+        assert_eq!(
+            solve(&game).value,
+            brute_force(&game, Scoring::Discs),
+            "pits {pits:?}"
+        );
+    }
+}
+
+#[test]
+fn a_report_comes_with_the_bounds_so_far() {
+    let mut reports = Vec::new();
+    let mut report = |p: &Progress| reports.push(*p);
+    let mut solver = Solver::new(4, Scoring::Discs)
+        .unwrap()
+        .reporting(&mut report);
+    let value = solver.analyse(
+        &Othello::<6>::arranged(&six_by_six(), Player::First).unwrap(),
+        Asked::default(),
+    );
+    let nodes = solver.nodes();
+    drop(solver);
+    assert!(nodes >= REPORT_EVERY * reports.len() as u64);
+    for p in &reports {
+        assert!(p.lower <= value.solution.value && value.solution.value <= p.upper);
+    }
+}
+
+/// A 6x6 position with 18 empty cells: enough for a report or two.
+fn six_by_six() -> Vec<Cell> {
+    let text = "--XXO---XOO-OXXOOOXXXXO-OXOX---OX---";
+    text.bytes()
+        .map(|b| match b {
+            b'X' => Cell::Disc(Player::First),
+            b'O' => Cell::Disc(Player::Second),
+            _ => Cell::Empty,
+        })
+        .collect()
+}
