@@ -68,6 +68,24 @@ pub struct Solution<M> {
     pub best: Option<M>,
 }
 
+/// How far a solve has got, as the solvers report it now and then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions searched so far.
+    pub nodes: u64,
+    /// The value of the position being solved is at least this.
+    pub lower: i32,
+    /// And at most this.
+    pub upper: i32,
+}
+
+/// A table (of a solver or of perft) could not be given the memory asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableTooLarge {
+    /// The MiB asked for.
+    pub megabytes: usize,
+}
+
 /// The computer's levels, weakest first.
 pub const LEVELS: RangeInclusive<u32> = 1..=10;
 

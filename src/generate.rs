@@ -7,7 +7,7 @@
 //! (the driver does).
 
 use crate::board::{Coord, MAX_SIDE};
-use crate::mancala::Mancala;
+use crate::mancala::{Capture, Mancala};
 use crate::othello::{Cell, Layout, Othello, Side};
 use crate::rng::Rng;
 
@@ -186,9 +186,9 @@ where
 /// Wrong entries, when asked for: pit numbers out of range (0, or above `P` up to 99), empty
 /// pits, and undos (each followed by the move again, so the game goes on unchanged); weird
 /// ones are answers that are no plain number.
-pub fn mancala<const P: usize>(stones: u8, how: Generation) -> Vec<Token> {
+pub fn mancala<const P: usize>(stones: u8, capture: Capture, how: Generation) -> Vec<Token> {
     let mut rng = Rng::new(how.seed);
-    let mut game = Mancala::<P>::new(stones);
+    let mut game = Mancala::<P>::with_capture(stones, capture);
     let mut tokens = Vec::new();
     let mut last = None;
     let wrong = |rng: &mut Rng| rng.below(5) == 0;
@@ -307,6 +307,7 @@ mod tests {
                 let board = KalahBoard {
                     pits: PitsPerRow::new(pits).unwrap(),
                     stones,
+                    capture: Capture::Standard,
                 };
                 let task = Task::GenerateMancala { board, how };
                 let (mancala_in, mancala) = replay(task, Game::Mancala { pits, stones });

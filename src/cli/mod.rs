@@ -14,6 +14,7 @@ use crate::board::{BoardSide, Coord, LEVELS, PitsPerRow, STONES};
 use crate::driver::{KalahBoard, Opponents, OthelloBoard, PerftCounting, Task};
 use crate::generate::Generation;
 use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Limits};
+use crate::mancala::Capture;
 
 mod solve;
 use solve::Solve;
@@ -438,6 +439,11 @@ pub struct KalahArgs {
     /// Stones in each pit at the start: 1 to 99.
     #[arg(long, value_name = "S", default_value_t = 4, value_parser = parse_stones)]
     pub stones: u8,
+    /// When a last stone in an empty pit of the mover's row captures: 'standard' (the
+    /// assignment's rule: only when the opposite pit holds stones) or 'empty' (always; the
+    /// capturing stone goes to the store even when the opposite pit is empty).
+    #[arg(long, value_name = "RULE", default_value = "standard", value_parser = parse_capture)]
+    pub capture: Capture,
 }
 
 impl KalahArgs {
@@ -445,6 +451,7 @@ impl KalahArgs {
         KalahBoard {
             pits: self.pits,
             stones: self.stones,
+            capture: self.capture,
         }
     }
 }
@@ -455,6 +462,15 @@ pub struct ConsoleArgs {
     /// Write every token read back to the output, as a terminal would show it.
     #[arg(long)]
     pub echo: bool,
+}
+
+/// A capture rule by name.
+fn parse_capture(text: &str) -> Result<Capture, String> {
+    match text {
+        "standard" => Ok(Capture::Standard),
+        "empty" => Ok(Capture::Empty),
+        _ => Err("allowed values are standard and empty".to_string()),
+    }
 }
 
 /// A decimal number that `allowed` turns into a value, or a message naming the allowed values.

@@ -26,8 +26,26 @@ pub enum Solve {
     )]
     Othello(SolveOthelloArgs),
     /// Kalah: the first player's final store margin and a best first move.
-    #[command(after_help = "Example:\n  boardgames solve mancala --pits 4 --stones 3")]
-    Mancala(KalahArgs),
+    #[command(
+        long_about = "Kalah: the first player's final store margin under perfect play and a \
+                      best first move. Up to about 48 stones finish in under a minute (Kalah \
+                      (6,4) in under one); (6,5) and larger run for a long time.",
+        after_help = "Examples:\n  boardgames solve mancala --pits 4 --stones 3 --all-moves\n  \
+                      boardgames solve mancala --pits 6 --stones 4 --capture empty"
+    )]
+    Mancala(SolveMancalaArgs),
+}
+
+/// Flags of `boardgames solve mancala`.
+#[derive(Debug, Args)]
+pub struct SolveMancalaArgs {
+    #[command(flatten)]
+    kalah: KalahArgs,
+    /// Also print Player 1's margin after each first move.
+    #[arg(long)]
+    all_moves: bool,
+    #[command(flatten)]
+    memory: SolveMemory,
 }
 
 /// Flags of `boardgames solve othello`.
@@ -101,7 +119,18 @@ impl Solve {
                 };
                 Task::SolveOthello { positions, how }
             }
-            Solve::Mancala(args) => Task::SolveMancala(args.board()),
+            Solve::Mancala(args) => Task::SolveMancala {
+                board: args.kalah.board(),
+                how: SolveOptions {
+                    hash_mb: args.memory.hash_mb as usize,
+                    progress: args.memory.progress,
+                    asked: Asked {
+                        line: false,
+                        moves: args.all_moves,
+                    },
+                    scoring: Scoring::Discs,
+                },
+            },
         }
     }
 }

@@ -6,7 +6,7 @@
 use std::io::{BufRead, Write};
 
 use super::console::{Console, Question};
-use super::{DRAW, HINT, Opponents, Stop, hint};
+use super::{DRAW, HINT, KalahBoard, Opponents, Stop, hint};
 use crate::board::{Outcome, Player};
 use crate::mancala::{Mancala, MoveError, Next, WithPits, computer_move};
 use crate::rng::Rng;
@@ -72,7 +72,7 @@ pub(super) struct Game<'a, R, W: Write> {
     /// Where the game is played.
     pub console: &'a mut Console<R, W>,
     /// Stones in each pit at the start.
-    pub stones: u8,
+    pub board: KalahBoard,
     /// The computer's part, if any.
     pub opponents: Opponents,
 }
@@ -81,7 +81,8 @@ impl<R: BufRead, W: Write> WithPits for Game<'_, R, W> {
     type Output = Result<(), Stop>;
 
     fn run<const P: usize>(self) -> Result<(), Stop> {
-        play(Mancala::<P>::new(self.stones), self.opponents, self.console)
+        let game = Mancala::<P>::with_capture(self.board.stones, self.board.capture);
+        play(game, self.opponents, self.console)
     }
 }
 

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 use crate::board::{BoardSide, Coord, PitsPerRow};
 use crate::generate::Generation;
-use crate::mancala::with_pits;
+use crate::mancala::{Capture, with_pits};
 use crate::othello::{PitError, with_side};
 use console::Console;
 pub use console::{Question, Read};
@@ -58,7 +58,12 @@ pub enum Task {
         how: SolveOptions,
     },
     /// Solve a Kalah start.
-    SolveMancala(KalahBoard),
+    SolveMancala {
+        /// The start.
+        board: KalahBoard,
+        /// Table, progress, and what to find.
+        how: SolveOptions,
+    },
     /// Print the input of one random Othello game.
     GenerateOthello {
         /// The board side.
@@ -100,6 +105,8 @@ pub struct KalahBoard {
     pub pits: PitsPerRow,
     /// Stones in each pit at the start.
     pub stones: u8,
+    /// When a last stone in an empty pit captures.
+    pub capture: Capture,
 }
 
 /// Who plays a console game besides the person at the keyboard.
@@ -164,17 +171,14 @@ fn perform<R: BufRead, W: Write>(task: Task, console: &mut Console<R, W>) -> Res
         Task::PlayOthello { side, opponents } => {
             with_side(side, othello::Game { console, opponents })
         }
-        Task::PlayMancala { board, opponents } => {
-            let stones = board.stones;
-            with_pits(
-                board.pits,
-                mancala::Game {
-                    console,
-                    stones,
-                    opponents,
-                },
-            )
-        }
+        Task::PlayMancala { board, opponents } => with_pits(
+            board.pits,
+            mancala::Game {
+                console,
+                board,
+                opponents,
+            },
+        ),
         Task::Perft {
             board,
             depth,
@@ -190,24 +194,25 @@ fn perform<R: BufRead, W: Write>(task: Task, console: &mut Console<R, W>) -> Res
             with_side(board.side, perft)
         }
         Task::SolveOthello { positions, how } => solving::solve_othello(console, positions, how),
-        Task::SolveMancala(board) => {
-            let stones = board.stones;
-            with_pits(board.pits, solving::SolveMancala { console, stones })
-        }
+        Task::SolveMancala { board, how } => with_pits(
+            board.pits,
+            solving::SolveMancala {
+                console,
+                board,
+                how,
+            },
+        ),
         Task::GenerateOthello { side, how } => {
             with_side(side, tools::GenerateOthello { console, how })
         }
-        Task::GenerateMancala { board, how } => {
-            let stones = board.stones;
-            with_pits(
-                board.pits,
-                tools::GenerateMancala {
-                    console,
-                    stones,
-                    how,
-                },
-            )
-        }
+        Task::GenerateMancala { board, how } => with_pits(
+            board.pits,
+            tools::GenerateMancala {
+                console,
+                board,
+                how,
+            },
+        ),
     }
 }
 

@@ -7,12 +7,12 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::Stop;
 use super::console::Console;
-use crate::board::{BoardSide, Coord, Player};
+use super::{KalahBoard, Stop};
+use crate::board::{BoardSide, Coord, Player, Progress};
 use crate::mancala::{self, Mancala, WithPits};
 use crate::othello::{
-    Analysis, Asked, Cell, Layout, Othello, Progress, Scoring, Side, Solver, WithSide, with_side,
+    Analysis, Asked, Cell, Layout, Othello, Scoring, Side, Solver, WithSide, with_side,
 };
 
 /// The solvers' reports.
@@ -37,6 +37,16 @@ mod text {
 
     pub fn best_pit(pit: usize) -> String {
         best_move(format_args!("pit {pit}"))
+    }
+
+    /// Player 1's margin after each first move.
+    pub fn every_pit(values: &[(usize, i32)]) -> String {
+        let mut line = "Every first move:".to_string();
+        for (pit, value) in values {
+            let _ = write!(line, " pit {pit} {value:+}");
+        }
+        line.push('\n');
+        line
     }
 
     pub fn position_heading(number: usize, mover: char, empties: usize) -> String {
@@ -381,25 +391,54 @@ pub(super) fn solve_othello<R, W: Write>(
     }
 }
 
-/// `solve mancala`: the perfect-play margin of a Kalah start for Player 1, and a best first pit.
+/// `solve mancala`: the perfect-play margin of a Kalah start for Player 1, a best first pit,
+/// and, if asked, the margin after each first move.
 pub(super) struct SolveMancala<'a, R, W: Write> {
     /// Where the value goes.
     pub console: &'a mut Console<R, W>,
-    /// Stones in each pit at the start.
-    pub stones: u8,
+    /// The start.
+    pub board: KalahBoard,
+    /// Table, progress, and what to find.
+    pub how: SolveOptions,
 }
 
 impl<R, W: Write> WithPits for SolveMancala<'_, R, W> {
     type Output = Result<(), Stop>;
 
     fn run<const P: usize>(self) -> Result<(), Stop> {
-        let solution = mancala::solve(&Mancala::<P>::new(self.stones));
-        self.console.say(text::mancala_value(solution.value))?;
+        let start = Mancala::<P>::with_capture(self.board.stones, self.board.capture);
+        // The margin for Player 1 of `game` and a best pit of its player to move.
+        let solve = |game: &Mancala<P>| {
+            let mut ticker = Ticker::new(self.how.progress);
+            let mut report = |progress: &Progress| ticker.tick(progress);
+            let solution = mancala::solve_in(game, self.how.hash_mb, Some(&mut report))
+                .map_err(|e| Stop::Memory(e.megabytes));
+            ticker.finish();
+            solution.map(|s| {
+                let sign = if game.to_move() == Player::First {
+                    1
+                } else {
+                    -1
+                };
+                (sign * s.value, s.best)
+            })
+        };
+        let (value, best) = solve(&start)?;
+        let mut out = text::mancala_value(value);
         // The start always has a move: every pit holds stones.
-        if let Some(pit) = solution.best {
-            self.console.say(text::best_pit(pit))?;
+        if let Some(pit) = best {
+            out.push_str(&text::best_pit(pit));
         }
-        Ok(())
+        if self.how.asked.moves {
+            let mut values = Vec::new();
+            for pit in 1..=P {
+                let mut game = start.clone();
+                game.sow(pit).expect("every pit holds stones at the start");
+                values.push((pit, solve(&game)?.0));
+            }
+            out.push_str(&text::every_pit(&values));
+        }
+        self.console.say(out)
     }
 }
 

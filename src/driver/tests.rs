@@ -41,6 +41,7 @@ impl Game {
                 board: KalahBoard {
                     pits: PitsPerRow::new(pits).unwrap(),
                     stones,
+                    capture: crate::mancala::Capture::Standard,
                 },
                 opponents,
             },

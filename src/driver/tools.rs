@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
 use super::console::Console;
-use super::{PerftCounting, Stop};
+use super::{KalahBoard, PerftCounting, Stop};
 use crate::board::Coord;
 use crate::generate::{self, Generation, Token};
 use crate::mancala::WithPits;
@@ -146,8 +146,8 @@ impl<R, W: Write> WithSide for GenerateOthello<'_, R, W> {
 pub(super) struct GenerateMancala<'a, R, W: Write> {
     /// Where the tokens go.
     pub console: &'a mut Console<R, W>,
-    /// Stones in each pit at the start.
-    pub stones: u8,
+    /// The board.
+    pub board: KalahBoard,
     /// The seed and whether to mix in wrong entries.
     pub how: Generation,
 }
@@ -156,7 +156,8 @@ impl<R, W: Write> WithPits for GenerateMancala<'_, R, W> {
     type Output = Result<(), Stop>;
 
     fn run<const P: usize>(self) -> Result<(), Stop> {
-        print_tokens(generate::mancala::<P>(self.stones, self.how), self.console)
+        let tokens = generate::mancala::<P>(self.board.stones, self.board.capture, self.how);
+        print_tokens(tokens, self.console)
     }
 }
 

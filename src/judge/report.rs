@@ -15,6 +15,7 @@ use serde_json::json;
 use super::compare::{Difference, kind, token_before, visible};
 use super::process::{Program, shell_quote};
 use super::{Cases, Game, Judged, Judging, Verdict};
+use crate::mancala::Capture;
 
 /// The forms of a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -64,8 +65,12 @@ fn game_flags(game: Game) -> String {
     match game {
         Game::Othello(side) => format!("othello --size {}", side.get()),
         Game::Mancala(board) => {
+            let rule = match board.capture {
+                Capture::Standard => "",
+                Capture::Empty => " --capture empty",
+            };
             format!(
-                "mancala --pits {} --stones {}",
+                "mancala --pits {} --stones {}{rule}",
                 board.pits.get(),
                 board.stones
             )

@@ -2,7 +2,7 @@
 //! otherwise a lookahead of a few sowings that scores the store margin. Searches are bounded by
 //! depth, not a clock, so the same seed gives the same move on any machine. No I/O here.
 
-use super::game::{Mancala, Rows, sow};
+use super::game::{Capture, Mancala, Rows, sow};
 use super::solve::{INFINITY, solve};
 use crate::board::{LEVELS, Player};
 use crate::rng::Rng;
@@ -45,16 +45,16 @@ fn lookahead<const P: usize>(game: &Mancala<P>, depth: u32, order: &[usize]) -> 
         .iter()
         .filter(|&&pit| (1..=P).contains(&pit) && rows[0][pit - 1] > 0)
     {
-        let sown = sow(&rows, pit - 1);
+        let sown = sow(&rows, pit - 1, game.capture());
         let below = depth.saturating_sub(1);
         let gain = sown.gain();
         let value = if sown.over {
             gain
         } else if sown.again {
-            gain + estimate(&sown.rows, below, -INFINITY, INFINITY)
+            gain + estimate(&sown.rows, below, -INFINITY, INFINITY, game.capture())
         } else {
             let turned = [sown.rows[1], sown.rows[0]];
-            gain - estimate(&turned, below, -INFINITY, INFINITY)
+            gain - estimate(&turned, below, -INFINITY, INFINITY, game.capture())
         };
         if best.is_none_or(|(v, _)| value > v) {
             best = Some((value, pit));
@@ -75,28 +75,30 @@ pub(super) fn estimate_depth(pits: usize) -> u32 {
     ((2e6f64).ln() / per_ply).clamp(1.0, 30.0) as u32
 }
 
-/// The margin for the player to move of a search `depth` sowings deep, scoring what lies past
-/// the horizon as even: a cheap guess at the exact value, and the solver's first guess.
+/// The margin for the player to move of a search `depth` sowings deep under the `capture` rule,
+/// scoring what lies past the horizon as even: a cheap guess at the exact value, and the
+/// solver's first guess.
 pub(super) fn estimate<const P: usize>(
     rows: &Rows<P>,
     depth: u32,
     mut alpha: i32,
     beta: i32,
+    capture: Capture,
 ) -> i32 {
     if depth == 0 {
         return 0;
     }
     let mut best = -INFINITY;
     for pit in (0..P).rev().filter(|&pit| rows[0][pit] > 0) {
-        let sown = sow(rows, pit);
+        let sown = sow(rows, pit, capture);
         let (gain, depth) = (sown.gain(), depth - 1);
         let value = if sown.over {
             gain
         } else if sown.again {
-            gain + estimate(&sown.rows, depth, alpha - gain, beta - gain)
+            gain + estimate(&sown.rows, depth, alpha - gain, beta - gain, capture)
         } else {
             let turned = [sown.rows[1], sown.rows[0]];
-            gain - estimate(&turned, depth, gain - beta, gain - alpha)
+            gain - estimate(&turned, depth, gain - beta, gain - alpha, capture)
         };
         best = best.max(value);
         alpha = alpha.max(value);

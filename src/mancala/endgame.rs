@@ -1,7 +1,7 @@
 //! The Kalah solver's endgame table: the exact values of positions with few stones left in the
 //! pits, computed on first sight and kept for good. Pure computation, bounded in size.
 
-use super::game::{Rows, sow};
+use super::game::{Capture, Rows, sow};
 use super::solve::INFINITY;
 
 /// The exact values of positions with few stones left in the pits, computed on first sight and
@@ -14,33 +14,41 @@ pub(super) struct Endgame<const P: usize> {
     choose: Vec<Vec<u64>>,
     /// Value plus [`Endgame::BIAS`] by position number; 0 while not yet known.
     values: Vec<u8>,
+    /// The capture rule the values are played under.
+    capture: Capture,
 }
 
 impl<const P: usize> Endgame<P> {
     /// Positions the table may hold: 150 million bytes at the most.
-    const CAPACITY: u64 = 150_000_000;
+    pub const CAPACITY: u64 = 150_000_000;
     /// Added to a value so that a stored value is never 0 (values lie within +-limit).
     const BIAS: i32 = 100;
 
-    /// A table for positions of up to as many stones as fit [`Self::CAPACITY`], and fewer than
-    /// the game has (a table holding the whole game would save nothing).
-    pub fn new(stones: u32) -> Self {
+    /// A table for positions of up to as many stones as fit `capacity` bytes (at most
+    /// [`Self::CAPACITY`]), and fewer than the game has (a table holding the whole game would
+    /// save nothing), under the `capture` rule; `Err` when the memory cannot be had.
+    pub fn new(stones: u32, capture: Capture, capacity: u64) -> Result<Self, ()> {
         let pits = 2 * P;
         // Positions with at most k stones in `pits` pits: C(k + pits, pits).
         let choose = pascal(90 + pits + 1);
-        let fits = |k: u32| k < stones && choose[k as usize + pits][pits] <= Self::CAPACITY;
+        let capacity = capacity.min(Self::CAPACITY);
+        let fits = |k: u32| k < stones && choose[k as usize + pits][pits] <= capacity;
         // About a third of the game's stones: a larger table fills with positions that the
         // search above it would mostly have cut off (measured on Kalah (6,3) and (5,4)).
         let limit = (0..=stones / 3)
             .take_while(|&k| fits(k))
             .last()
             .unwrap_or(0);
-        let size = choose[limit as usize + pits][pits];
-        Endgame {
+        let size = usize::try_from(choose[limit as usize + pits][pits]).map_err(|_| ())?;
+        let mut values = Vec::new();
+        values.try_reserve_exact(size).map_err(|_| ())?;
+        values.resize(size, 0);
+        Ok(Endgame {
             limit,
             choose,
-            values: vec![0; usize::try_from(size).unwrap_or(0)],
-        }
+            values,
+            capture,
+        })
     }
 
     /// The position number of `rows`, which hold `stones` <= `limit` stones.
@@ -79,7 +87,7 @@ impl<const P: usize> Endgame<P> {
         }
         let mut best = -INFINITY;
         for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
-            let sown = sow(rows, pit);
+            let sown = sow(rows, pit, self.capture);
             let left = || {
                 sown.rows
                     .iter()

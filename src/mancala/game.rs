@@ -6,6 +6,17 @@
 
 use crate::board::{Outcome, PIT_COUNTS, Player};
 
+/// When a last stone in an empty pit of the mover's row captures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Capture {
+    /// Only when the opposite pit holds stones: the assignment's rule, the default.
+    #[default]
+    Standard,
+    /// Always: the capturing stone goes to the store even when the opposite pit is empty (the
+    /// rule of the published solutions of Irving, Donkers and Uiterwijk).
+    Empty,
+}
+
 /// Both rows of a board from the side of the player to move: `[mover, other]`, each with pit 1
 /// (the player's leftmost) first. No pit ever holds more than the game's stones, at most
 /// 2 * 12 * 255.
@@ -36,7 +47,8 @@ impl<const P: usize> Sown<P> {
     }
 }
 
-/// Sows the mover's pit `pit` (0-based) and applies the capture and the end-of-game sweep.
+/// Sows the mover's pit `pit` (0-based) and applies the capture (by the `capture` rule) and the
+/// end-of-game sweep.
 ///
 /// The ring is the assignment's Stage 2 circular list as a hole number `h` counted from the
 /// mover's pit 1: `0..P` the mover's pits, `P` the mover's store, `P + 1..=2 * P` the other
@@ -46,7 +58,7 @@ impl<const P: usize> Sown<P> {
 /// # Panics
 /// When `pit` is not below `P`. The pit should hold stones: sowing an empty pit is no move.
 #[inline]
-pub(super) fn sow<const P: usize>(rows: &Rows<P>, pit: usize) -> Sown<P> {
+pub(super) fn sow<const P: usize>(rows: &Rows<P>, pit: usize, capture: Capture) -> Sown<P> {
     let ring = 2 * P + 1;
     let mut rows = *rows;
     let stones = usize::from(std::mem::take(&mut rows[0][pit]));
@@ -67,7 +79,7 @@ pub(super) fn sow<const P: usize>(rows: &Rows<P>, pit: usize) -> Sown<P> {
     }
     let last = hole(pit + stones);
     let mut captured = None;
-    if last < P && rows[0][last] == 1 && rows[1][P - 1 - last] > 0 {
+    if last < P && rows[0][last] == 1 && (rows[1][P - 1 - last] > 0 || capture == Capture::Empty) {
         let taken = u32::from(std::mem::take(&mut rows[1][P - 1 - last]));
         banked += taken + 1;
         rows[0][last] = 0;
@@ -143,16 +155,32 @@ struct Position<const PITS: usize> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mancala<const PITS: usize> {
     now: Position<PITS>,
+    capture: Capture,
     /// The positions before each move, oldest first.
     history: Vec<Position<PITS>>,
 }
 
 impl<const PITS: usize> Mancala<PITS> {
-    /// A new game with `stones` in every pit, empty stores, Player 1 to move.
+    /// A new game with `stones` in every pit, empty stores, Player 1 to move, the standard
+    /// capture rule.
     #[must_use]
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "the program always says which rule; the tests use the default"
+        )
+    )]
     pub fn new(stones: u8) -> Self {
+        Self::with_capture(stones, Capture::Standard)
+    }
+
+    /// [`Self::new`] with the `capture` rule.
+    #[must_use]
+    pub fn with_capture(stones: u8, capture: Capture) -> Self {
         const { assert!(PITS >= *PIT_COUNTS.start() && PITS <= *PIT_COUNTS.end()) };
         Mancala {
+            capture,
             now: Position {
                 pits: [[u16::from(stones); PITS]; 2],
                 stores: [0; 2],
@@ -160,6 +188,12 @@ impl<const PITS: usize> Mancala<PITS> {
             },
             history: Vec::new(),
         }
+    }
+
+    /// The game's capture rule.
+    #[must_use]
+    pub fn capture(&self) -> Capture {
+        self.capture
     }
 
     /// The player whose turn it is.
@@ -220,7 +254,7 @@ impl<const PITS: usize> Mancala<PITS> {
         }
         self.history.push(self.now);
 
-        let sown = sow(&rows, pit);
+        let sown = sow(&rows, pit, self.capture);
         let mover = self.now.to_move;
         let sides = [mover, mover.opponent()];
         for (side, (row, swept)) in sides.iter().zip(sown.rows.into_iter().zip(sown.swept)) {

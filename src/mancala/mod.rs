@@ -10,8 +10,8 @@ mod game;
 mod solve;
 
 pub use computer::computer_move;
-pub use game::{Mancala, MoveError, Next};
-pub use solve::solve;
+pub use game::{Capture, Mancala, MoveError, Next};
+pub use solve::solve_in;
 
 use crate::board::{PitsPerRow, dispatch};
 

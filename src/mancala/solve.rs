@@ -5,39 +5,84 @@
 
 use super::computer::{estimate, estimate_depth};
 use super::endgame::Endgame;
-use super::game::{Mancala, Rows, sow};
-use crate::board::Solution;
+use super::game::{Capture, Mancala, Rows, sow};
+use crate::board::{Progress, Solution, TableTooLarge};
 
-/// Solves a Kalah position: the final store margin for the player to move under perfect play
-/// (stores already filled count too), and a best pit number to sow.
+/// Nodes between two progress reports.
+const REPORT_EVERY: u64 = 1 << 20;
+
+/// The stack a solve runs on: a game of many stones runs thousands of sowings deep, at about a
+/// kilobyte a sowing.
+const STACK: usize = 64 << 20;
+
+/// Solves a Kalah position with a table sized by its stones (what the computer player uses):
+/// the final store margin for the player to move under perfect play (stores already filled
+/// count too), and a best pit number to sow.
 pub fn solve<const P: usize>(game: &Mancala<P>) -> Solution<usize> {
+    let stones: u32 = game.rows().iter().flatten().map(|&n| u32::from(n)).sum();
+    let buckets = 1 << (11 + stones / 3).clamp(11, 24);
+    // Without the memory, the best the computer can do is no move of its own choosing.
+    solve_with(game, buckets, Endgame::<P>::CAPACITY, None).unwrap_or(Solution {
+        value: 0,
+        best: None,
+    })
+}
+
+/// Solves a Kalah position as [`solve`] does in about `megabytes` MiB (a quarter for the table
+/// of endgame values, at most 150 million bytes, the rest for the transposition table),
+/// reporting to `report` now and then; the error when the memory cannot be had.
+pub fn solve_in<const P: usize>(
+    game: &Mancala<P>,
+    megabytes: usize,
+    report: Option<&mut (dyn FnMut(&Progress) + Send)>,
+) -> Result<Solution<usize>, TableTooLarge> {
+    let bytes = megabytes.saturating_mul(1 << 20);
+    let endgame = (bytes as u64 / 4).min(Endgame::<P>::CAPACITY);
+    let fit = (bytes - endgame as usize) / std::mem::size_of::<[Slot; 2]>();
+    let buckets = if fit == 0 { 1 } else { 1 << fit.ilog2() };
+    solve_with(game, buckets, endgame, report).map_err(|()| TableTooLarge { megabytes })
+}
+
+/// [`solve_in`] with `buckets` in the transposition table and at most `endgame` bytes of
+/// endgame values.
+fn solve_with<const P: usize>(
+    game: &Mancala<P>,
+    buckets: usize,
+    endgame: u64,
+    report: Option<&mut (dyn FnMut(&Progress) + Send)>,
+) -> Result<Solution<usize>, ()> {
     let mover = game.to_move();
     let rows = game.rows();
     let banked = game.score(mover) as i32 - game.score(mover.opponent()) as i32;
     if game.is_over() {
-        return Solution {
+        return Ok(Solution {
             value: banked,
             best: None,
-        };
+        });
     }
     let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
-    let solve = move || {
-        let mut kalah = Kalah::<P>::new((11 + stones / 3).clamp(11, 24), stones);
-        let (future, best) = kalah.mtdf(&rows);
-        Solution {
-            value: banked + future,
-            best: best.map(|pit| pit + 1),
-        }
+    let kalah = Kalah::<P>::new(buckets, endgame, stones, game.capture(), report)?;
+    // Taken by whichever thread runs the search: one with room to recurse, or this one if
+    // none can be started.
+    let work = std::sync::Mutex::new(Some(kalah));
+    let run = || {
+        let mut kalah = work.lock().ok()?.take()?;
+        Some(kalah.mtdf(&rows))
     };
-    // A game of many stones can run thousands of sowings deep: give the search room to recurse.
-    std::thread::scope(|scope| {
+    let found = std::thread::scope(|scope| {
         std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn_scoped(scope, solve)
+            .stack_size(STACK)
+            .spawn_scoped(scope, run)
             .ok()
-            .and_then(|thread| thread.join().ok())
+            .and_then(|thread| thread.join().ok().flatten())
     })
-    .unwrap_or_else(solve)
+    .or_else(run)
+    .ok_or(())?;
+    let (future, best) = found;
+    Ok(Solution {
+        value: banked + future,
+        best: best.map(|pit| pit + 1),
+    })
 }
 
 /// Larger than any margin a game can reach (2 * 12 * 255 stones), and small enough for an
@@ -66,20 +111,41 @@ struct Slot {
 
 /// The Kalah solver's memory: a fixed table of two-slot buckets (one keeps the position with the
 /// most stones, the other the newest), and the exact values of the small positions met so far.
-struct Kalah<const P: usize> {
+struct Kalah<'a, const P: usize> {
     table: Vec<[Slot; 2]>,
     endgame: Endgame<P>,
     /// How often each pit was best, weighted by the stones at stake: the tiebreak of ordering.
     history: [u64; P],
+    capture: Capture,
+    nodes: u64,
+    /// What is known of the root's value.
+    bounds: (i32, i32),
+    report: Option<&'a mut (dyn FnMut(&Progress) + Send)>,
 }
 
-impl<const P: usize> Kalah<P> {
-    fn new(bits: u32, stones: u32) -> Self {
-        Kalah {
-            table: vec![[Slot::default(); 2]; 1 << bits],
-            endgame: Endgame::new(stones),
+impl<'a, const P: usize> Kalah<'a, P> {
+    /// A solver with `buckets` (a power of two) in its table and at most `endgame` bytes of
+    /// endgame values, for a game of `stones` under the `capture` rule; `Err` when the memory
+    /// cannot be had.
+    fn new(
+        buckets: usize,
+        endgame: u64,
+        stones: u32,
+        capture: Capture,
+        report: Option<&'a mut (dyn FnMut(&Progress) + Send)>,
+    ) -> Result<Self, ()> {
+        let mut table = Vec::new();
+        table.try_reserve_exact(buckets).map_err(|_| ())?;
+        table.resize(buckets, [Slot::default(); 2]);
+        Ok(Kalah {
+            table,
+            endgame: Endgame::new(stones, capture, endgame)?,
             history: [0; P],
-        }
+            capture,
+            nodes: 0,
+            bounds: (-INFINITY, INFINITY),
+            report,
+        })
     }
 
     /// A 64-bit fingerprint of the rows; never 0, which marks an unused slot. Four pits at a
@@ -140,7 +206,7 @@ impl<const P: usize> Kalah<P> {
     /// high, since the value is that pass's bound.
     fn mtdf(&mut self, rows: &Rows<P>) -> (i32, Option<usize>) {
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
-        let mut guess = estimate(rows, estimate_depth(P), -INFINITY, INFINITY);
+        let mut guess = estimate(rows, estimate_depth(P), -INFINITY, INFINITY, self.capture);
         let mut best = None;
         while lower < upper {
             let beta = guess.max(lower + 1);
@@ -151,12 +217,23 @@ impl<const P: usize> Kalah<P> {
                 lower = guess;
                 best = self.probe(rows).map(|slot| usize::from(slot.best));
             }
+            self.bounds = (lower, upper);
         }
         (guess, best)
     }
 
     /// The future margin of the player to move (fail-soft alpha-beta with table bounds).
     fn value(&mut self, rows: &Rows<P>, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(REPORT_EVERY)
+            && let Some(report) = self.report.as_mut()
+        {
+            report(&Progress {
+                nodes: self.nodes,
+                lower: self.bounds.0,
+                upper: self.bounds.1,
+            });
+        }
         let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
         if stones <= self.endgame.limit {
             return self.endgame.exact(rows, stones);
@@ -190,7 +267,7 @@ impl<const P: usize> Kalah<P> {
         let mut children = [((0i32, 0u64), 0usize, 0i32, false, [[0u16; P]; 2]); P];
         let mut count = 0;
         for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
-            let sown = sow(rows, pit);
+            let sown = sow(rows, pit, self.capture);
             let gain = sown.gain();
             let next = if sown.again || sown.over {
                 sown.rows
@@ -338,5 +415,59 @@ mod tests {
                 "(3,{stones}): {value}"
             );
         }
+    }
+
+    /// The margin for the player to move by plain minimax over the game's own rules
+    /// (remembering positions, since Kalah games transpose a lot), with none of the solver's
+    /// bounds, tables or parity: the solver's independent check.
+    fn brute_force<const P: usize>(
+        game: &Mancala<P>,
+        seen: &mut std::collections::HashMap<(Rows<P>, i64), i32>,
+    ) -> i32 {
+        let me = game.to_move();
+        let banked = i64::from(game.score(me)) - i64::from(game.score(me.opponent()));
+        if game.is_over() {
+            return banked as i32;
+        }
+        let key = (game.rows(), banked);
+        if let Some(&value) = seen.get(&key) {
+            return value;
+        }
+        let best = (1..=P)
+            .filter_map(|pit| {
+                let mut next = game.clone();
+                next.sow(pit).ok()?;
+                let value = brute_force(&next, seen);
+                Some(if next.to_move() == me { value } else { -value })
+            })
+            .max()
+            .expect("a game not over has a move");
+        seen.insert(key, best);
+        best
+    }
+
+    #[test]
+    fn both_capture_rules_solve_small_boards_as_brute_force_does() {
+        fn check<const P: usize>(stones: u8) {
+            for capture in [Capture::Standard, Capture::Empty] {
+                let game = Mancala::<P>::with_capture(stones, capture);
+                let want = brute_force(&game, &mut std::collections::HashMap::new());
+                let found = solve_in(&game, 4, None).unwrap();
+                assert_eq!(found.value, want, "({P},{stones}) {capture:?}");
+                let mut after = game.clone();
+                after.sow(found.best.unwrap()).unwrap();
+                let next = brute_force(&after, &mut std::collections::HashMap::new());
+                let reached = if after.to_move() == game.to_move() {
+                    next
+                } else {
+                    -next
+                };
+                assert_eq!(reached, want, "({P},{stones}) {capture:?}: the best move");
+            }
+        }
+        check::<2>(3);
+        check::<3>(2);
+        check::<3>(3);
+        check::<4>(2);
     }
 }

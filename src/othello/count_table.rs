@@ -9,13 +9,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
 use super::bitboard::{Layout, Position};
-
-/// The table could not be given the memory asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableTooLarge {
-    /// The MiB asked for.
-    pub megabytes: usize,
-}
+use crate::board::TableTooLarge;
 
 /// One remembered count.
 struct Slot<L: Layout> {

@@ -27,7 +27,7 @@ pub use computer::computer_move;
 pub use count_table::CountTable;
 pub use game::{Cell, Othello, PitError};
 pub use perft::{Counting, perft_with};
-pub use solve::{Analysis, Asked, Progress, Scoring, Solver};
+pub use solve::{Analysis, Asked, Scoring, Solver};
 
 use crate::board::{BoardSide, dispatch};
 

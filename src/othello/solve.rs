@@ -8,10 +8,9 @@
 
 use super::bitboard::{Layout, Position, Side};
 use super::bits::Bits;
-use super::count_table::TableTooLarge;
 use super::game::Othello;
 use super::solve_table::{Bounds, SolveTable};
-use crate::board::{Coord, Solution};
+use crate::board::{Coord, Progress, Solution, TableTooLarge};
 
 /// Larger than any margin a board can reach (676 discs).
 const INFINITY: i32 = 10_000;
@@ -34,17 +33,6 @@ pub enum Scoring {
     Discs,
     /// The tournament rule, as in the FFO suite and Edax: empty cells go to the winner.
     EmptiesToWinner,
-}
-
-/// How far a solve has got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Positions searched so far.
-    pub nodes: u64,
-    /// The value of the position being solved is at least this.
-    pub lower: i32,
-    /// And at most this.
-    pub upper: i32,
 }
 
 /// A solve's results for one position, in cells of the board.

@@ -6,7 +6,8 @@
 use std::hash::{Hash, Hasher};
 
 use super::bitboard::{Layout, Position};
-use super::count_table::{Mix, TableTooLarge};
+use super::count_table::Mix;
+use crate::board::TableTooLarge;
 
 /// What the table knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

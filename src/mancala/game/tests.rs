@@ -22,7 +22,16 @@ fn game<const P: usize>(
             stores: [stores[1], stores[0]],
             to_move,
         },
+        capture: Capture::Standard,
         history: Vec::new(),
+    }
+}
+
+/// [`game`] under the empty-capture rule.
+fn empty_rule<const P: usize>(game: Mancala<P>) -> Mancala<P> {
+    Mancala {
+        capture: Capture::Empty,
+        ..game
     }
 }
 
@@ -122,6 +131,16 @@ fn captures_take_the_opposite_pit_only_when_it_has_stones() {
         2,
         &game([1, 1, 1, 0, 1, 1], [1, 0, 2, 1, 1, 1], [0, 0], P2),
         PASS,
+    );
+    // Under the empty-capture rule the last stone goes to the store all the same.
+    check(
+        empty_rule(game([1, 1, 1, 0, 1, 1], [1, 2, 1, 0, 1, 1], [0, 0], P1)),
+        2,
+        &game([1, 1, 1, 0, 1, 1], [1, 0, 2, 0, 1, 1], [0, 1], P2),
+        Sowing {
+            captured: Some(0),
+            next: Next::TurnPasses,
+        },
     );
     // Ending in an empty pit of the opponent's row captures nothing.
     check(
