@@ -311,7 +311,7 @@ pub(super) fn solve_position<L: Layout>(
 macro_rules! search_fn {
     (
         $(#[$attr:meta])*
-        $search:ident, $few:ident, $moves:ident, $play:ident, $flips:ident
+        $search:ident, $few:ident, $last:ident, $moves:ident, $play:ident, $flips:ident
     ) => {
         impl<L: Layout> Solver<'_, L> {
             /// The value of `pos` (with `empties` empty cells) within (`alpha`, `beta`), fail
@@ -320,7 +320,9 @@ macro_rules! search_fn {
             $(#[$attr])*
             fn $search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
                 if empties <= FEW {
-                    return self.$few(pos, alpha, beta);
+                    let mut cells = [0; FEW as usize];
+                    let count = self.empties_by_parity(&pos, &mut cells);
+                    return self.$few(pos, alpha, beta, &cells[..count]);
                 }
                 self.visit();
                 let moves = pos.$moves();
@@ -404,21 +406,28 @@ macro_rules! search_fn {
                 best.0
             }
 
-            /// [`Self::search`] of a position with few empty cells: each empty cell tried in
-            /// turn, odd regions first, by the discs it would flip.
+            /// [`Self::search`] of a position with few empty cells, `cells` (at most
+            /// [`FEW`]), each tried in turn in their order, by the discs it would flip; the
+            /// order (odd regions first) is made once, where the few empty cells begin.
             $(#[$attr])*
-            fn $few(&mut self, pos: Position<L>, alpha: i32, beta: i32) -> i32 {
+            fn $few(&mut self, pos: Position<L>, alpha: i32, beta: i32, cells: &[usize]) -> i32 {
                 self.visit();
-                let mut cells = [0; FEW as usize];
-                let count = self.empties_by_parity(&pos, &mut cells);
+                if let [at] = *cells {
+                    return self.$last(&pos, at);
+                }
                 let mut alpha = alpha;
                 let mut best = -INFINITY;
-                for &at in &cells[..count] {
+                for (i, &at) in cells.iter().enumerate() {
                     let flipped = $flips::<L>(pos.me, pos.opp, at);
                     if flipped.is_empty() {
                         continue;
                     }
-                    let value = -self.$few(pos.play_with(flipped, at), -beta, -alpha);
+                    // The other cells, in the same order.
+                    let mut rest = [0; FEW as usize];
+                    rest[..i].copy_from_slice(&cells[..i]);
+                    rest[i..cells.len() - 1].copy_from_slice(&cells[i + 1..]);
+                    let child = pos.play_with(flipped, at);
+                    let value = -self.$few(child, -beta, -alpha, &rest[..cells.len() - 1]);
                     if value > best {
                         best = value;
                         if value > alpha {
@@ -433,14 +442,29 @@ macro_rules! search_fn {
                     return best;
                 }
                 // No move: pass if the other player has one, else the game is over.
-                let replies = cells[..count]
+                let replies = cells
                     .iter()
                     .any(|&at| !$flips::<L>(pos.opp, pos.me, at).is_empty());
                 if replies {
-                    -self.$few(pos.pass(), -beta, -alpha)
+                    -self.$few(pos.pass(), -beta, -alpha, cells)
                 } else {
                     self.score(&pos)
                 }
+            }
+
+            /// The value of `pos` with one empty cell, `at`: whoever can plays it, or no one.
+            $(#[$attr])*
+            fn $last(&mut self, pos: &Position<L>, at: usize) -> i32 {
+                let flipped = $flips::<L>(pos.me, pos.opp, at);
+                if !flipped.is_empty() {
+                    return self.score(&pos.play_with(flipped, at).pass());
+                }
+                let flipped = $flips::<L>(pos.opp, pos.me, at);
+                if !flipped.is_empty() {
+                    // The other player plays it, and it is this player's turn again.
+                    return self.score(&pos.pass().play_with(flipped, at));
+                }
+                self.score(pos)
             }
         }
     };
@@ -464,6 +488,7 @@ fn flips_fast<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
 search_fn!(
     search_portable,
     few_portable,
+    last_portable,
     moves,
     play_unchecked,
     flips_portable
@@ -474,6 +499,7 @@ search_fn!(
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     search_fast,
     few_fast,
+    last_fast,
     moves_avx2,
     play_unchecked_avx2,
     flips_fast
