@@ -361,6 +361,14 @@ fn step<L: Layout>(x: L::Bits, dir: Direction) -> L::Bits {
     }
 }
 
+/// The cells next to a cell of `x`, in any of the eight directions (and maybe some of `x`).
+#[inline]
+pub fn neighbours<L: Layout>(x: L::Bits) -> L::Bits {
+    Direction::ALL
+        .iter()
+        .fold(L::Bits::EMPTY, |near, &dir| near | step::<L>(x, dir))
+}
+
 /// [`moves`] for boards of several words: each direction flooded while its run goes on, over
 /// only the words from just before the first disc to just after the last, since no move lies
 /// further than a row and a column from a disc. Early in a game that is a few words of many.

@@ -21,6 +21,9 @@ const FEW: u32 = 4;
 /// Empty cells from which positions go to the table and moves are sorted fastest first.
 const SORTED: u32 = 7;
 
+/// Empty cells from which the table is asked about every child before any is searched.
+const ETC: u32 = 12;
+
 /// Nodes between two progress reports.
 const REPORT_EVERY: u64 = 1 << 20;
 
@@ -73,6 +76,8 @@ pub struct Solver<'a, L: Layout> {
     /// The board's four quadrants, for the parity of the regions of empty cells.
     quadrants: [L::Bits; 4],
     corners: L::Bits,
+    /// The cells next to a set of cells.
+    around: fn(L::Bits) -> L::Bits,
 }
 
 impl<'a, L: Layout> Solver<'a, L> {
@@ -102,6 +107,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             lists: Vec::new(),
             quadrants,
             corners,
+            around: super::bitboard::neighbours::<L>,
         })
     }
 
@@ -359,12 +365,28 @@ macro_rules! search_fn {
                     } else {
                         // Fastest first: the fewest replies, corners before all else.
                         let replies = child.$moves();
-                        16 * replies.len() as i32 + 4 * (replies & self.corners).len() as i32
+                        // Potential mobility: empty cells next to the mover's discs, where
+                        // the other player may soon play.
+                        let open = (self.around)(child.opp) & child.empty;
+                        16 * replies.len() as i32
+                            + 4 * (replies & self.corners).len() as i32
+                            + 2 * open.len() as i32
                             - 32 * i32::from(self.corners.has(at))
                     };
                     list.push((rank, at, child));
                 }
                 if empties >= SORTED {
+                    // Enhanced transposition cutoff: a child the table already knows to be
+                    // bad enough for the other player settles this node without a search.
+                    if empties >= ETC
+                        && let Some(value) = list.iter().find_map(|(_, _, child)| {
+                            let known = self.table.get(child)?;
+                            (-known.upper >= beta).then_some(-known.upper)
+                        })
+                    {
+                        self.give_list(empties, list);
+                        return value;
+                    }
                     list.sort_unstable_by_key(|&(rank, _, _)| rank);
                 }
                 let mut best = (-INFINITY, None);
