@@ -181,14 +181,25 @@ impl<'a, L: Layout> Solver<'a, L> {
         self.lists[empties as usize] = list;
     }
 
-    /// The exact value of `pos` for the player to move: a principal-variation search over the
-    /// full window (`guess` is unused for now).
+    /// The exact value of `pos` for the player to move: MTD(f), null-window tests that close
+    /// in on it from `guess`, so that the bounds known so far narrow as it runs (and are
+    /// reported); the table carries what each test learnt to the next.
     fn exact(&mut self, pos: Position<L>, guess: i32) -> i32 {
-        let _ = guess;
         let empties = pos.empty.len();
-        let value = self.search(pos, -INFINITY, INFINITY, empties);
-        self.bounds = (value, value);
-        value
+        let (mut lower, mut upper) = (-INFINITY, INFINITY);
+        let mut guess = guess;
+        while lower < upper {
+            let beta = if guess == lower { guess + 1 } else { guess };
+            let value = self.search(pos, beta - 1, beta, empties);
+            if value < beta {
+                upper = value;
+            } else {
+                lower = value;
+            }
+            guess = value;
+            self.bounds = (lower, upper);
+        }
+        lower
     }
 
     /// The value of `pos` within (`alpha`, `beta`), through the fastest copy of the search.
