@@ -245,6 +245,84 @@ fn solvers_print_the_perfect_play_value_and_a_best_first_move() {
 }
 
 #[test]
+fn solvers_take_positions_report_every_move_and_keep_to_their_memory() {
+    // A 4x4 position: Black to move with 7 empty cells; the suite's notation, with a pit.
+    let position = "#XO--XXO-OXX---- X; a comment";
+    let out = boardgames()
+        .args([
+            "solve",
+            "othello",
+            "--all-moves",
+            "--pv",
+            "--position",
+            position,
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Position 1: X to move, 7 empty", "{text}");
+    assert!(
+        lines[1].starts_with("Value for X under perfect play: "),
+        "{text}"
+    );
+    assert!(lines[2].starts_with("Best move: "), "{text}");
+    assert!(lines[3].starts_with("Every move: "), "{text}");
+    assert!(lines[4].starts_with("Principal variation: "), "{text}");
+    assert!(lines[5].starts_with("Searched "), "{text}");
+    // The best move's value heads the list of every move.
+    let value = lines[1].rsplit(' ').next().unwrap();
+    let best = lines[2].rsplit(' ').next().unwrap();
+    assert!(lines[3].contains(&format!("{best} {value}")), "{text}");
+    // A file of positions, with a bad line: one error line naming it, exit 1.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("suite.obf");
+    std::fs::write(&file, format!("% a comment\n{position}\nXXO X\n")).unwrap();
+    boardgames()
+        .args(["solve", "othello", "--position-file"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::is_match("^error: .*suite.obf: line 3: 3 cells make no board").unwrap(),
+        );
+    // Positions and a start at once, or a position that is none: usage errors.
+    for args in [
+        &["solve", "othello", "--size", "6", "--position", position][..],
+        &["solve", "othello", "--position", "XO X"],
+        &["solve", "mancala", "--capture", "sometimes"],
+    ] {
+        boardgames().args(args).assert().code(2);
+    }
+    // Kalah under both rules, and the margin after every first move.
+    boardgames()
+        .args([
+            "solve",
+            "mancala",
+            "--pits",
+            "3",
+            "--stones",
+            "2",
+            "--capture",
+            "empty",
+            "--all-moves",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Every first move: pit 1 "));
+    // More memory than the machine has: one error line, exit 1, no abort.
+    boardgames()
+        .args(["solve", "othello", "--size", "4", "--hash-mb", "1048576"])
+        .assert()
+        .code(1)
+        .stderr("error: cannot allocate 1048576 MiB for the table\n");
+}
+
+#[test]
 fn engine_arguments_the_board_cannot_take_are_usage_errors() {
     let nine = "A1,B1,C1,D1,A2,D2,A3,D3,A4";
     let cases: &[(&[&str], &str)] = &[
