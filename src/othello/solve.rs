@@ -456,9 +456,11 @@ macro_rules! search_fn {
                         continue;
                     }
                     // The other cells, in the same order.
+                    // (A loop: slice copies of a few words would be calls to memcpy.)
                     let mut rest = [0; FEW as usize];
-                    rest[..i].copy_from_slice(&cells[..i]);
-                    rest[i..cells.len() - 1].copy_from_slice(&cells[i + 1..]);
+                    for (j, &cell) in cells.iter().enumerate().filter(|&(j, _)| j != i) {
+                        rest[j - usize::from(j > i)] = cell;
+                    }
                     let child = pos.play_with(flipped, at);
                     let value = -self.$few(child, -beta, -alpha, &rest[..cells.len() - 1]);
                     if value > best {
