@@ -98,6 +98,17 @@ struct Lookahead {
     fast: bool,
 }
 
+/// The value of `pos` for its player to move by a plain `depth`-ply search with the
+/// evaluation (no budget): what the solver sorts its moves by far from the end.
+pub(super) fn shallow_value<L: Layout>(pos: Position<L>, depth: u32, fast: bool) -> i32 {
+    let mut search = Lookahead {
+        nodes: 0,
+        budget: u64::MAX,
+        fast,
+    };
+    search.value(pos, depth, -WIN, WIN).unwrap_or(0)
+}
+
 /// Defines a search of [`Lookahead`] with the given attributes, moves and play: the portable
 /// one, and one built for the instructions of the fast engine paths.
 macro_rules! lookahead_fn {

@@ -21,6 +21,12 @@ const FEW: u32 = 4;
 /// Empty cells from which positions go to the table and moves are sorted fastest first.
 const SORTED: u32 = 7;
 
+/// Empty cells from which moves are sorted by a shallow search.
+const SHALLOW: u32 = 16;
+
+/// The plies of that search.
+const SHALLOW_DEPTH: u32 = 3;
+
 /// Empty cells from which the table is asked about every child before any is searched.
 const ETC: u32 = 12;
 
@@ -373,6 +379,10 @@ macro_rules! search_fn {
                         0
                     } else if Some(at) == first {
                         i32::MIN
+                    } else if empties >= SHALLOW {
+                        // Far from the end, what a shallow search thinks of the move, for the
+                        // other player: lower first.
+                        super::computer::shallow_value(child, SHALLOW_DEPTH, self.fast)
                     } else {
                         // Fastest first: the fewest replies, corners before all else.
                         let replies = child.$moves();
