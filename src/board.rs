@@ -79,6 +79,54 @@ pub struct Progress {
     pub upper: i32,
 }
 
+/// Where a solver reports its progress.
+pub type Report<'a> = &'a mut (dyn FnMut(&Progress) + Send);
+
+/// A solver's count of the nodes it searched, reported now and then with the bounds known on
+/// the value being solved.
+pub struct Tally<'a> {
+    nodes: u64,
+    /// The value being solved is at least the first and at most the second.
+    pub bounds: (i32, i32),
+    report: Option<Report<'a>>,
+}
+
+impl<'a> Tally<'a> {
+    /// Nodes between two reports.
+    pub const EVERY: u64 = 1 << 20;
+
+    /// A count from zero, with nothing known of the value, reporting to `report` if any.
+    #[must_use]
+    pub fn new(report: Option<Report<'a>>) -> Self {
+        Tally {
+            nodes: 0,
+            bounds: (i32::MIN, i32::MAX),
+            report,
+        }
+    }
+
+    /// Counts a node, and reports every [`Self::EVERY`].
+    #[inline]
+    pub fn visit(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(Self::EVERY)
+            && let Some(report) = self.report.as_mut()
+        {
+            report(&Progress {
+                nodes: self.nodes,
+                lower: self.bounds.0,
+                upper: self.bounds.1,
+            });
+        }
+    }
+
+    /// Nodes counted so far.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
 /// A table (of a solver or of perft) could not be given the memory asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableTooLarge {
@@ -260,6 +308,31 @@ pub(crate) use dispatch;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tally_reports_every_so_many_nodes_with_the_bounds_known() {
+        let mut seen = Vec::new();
+        let mut report = |p: &Progress| seen.push(*p);
+        let nodes = {
+            let mut tally = Tally::new(Some(&mut report));
+            for _ in 0..Tally::EVERY {
+                tally.visit();
+            }
+            tally.bounds = (-4, 2);
+            for _ in 0..Tally::EVERY + 5 {
+                tally.visit();
+            }
+            tally.nodes()
+        };
+        assert_eq!(nodes, 2 * Tally::EVERY + 5);
+        let unknown = (i32::MIN, i32::MAX);
+        let at = |n: u64, (lower, upper): (i32, i32)| Progress {
+            nodes: n * Tally::EVERY,
+            lower,
+            upper,
+        };
+        assert_eq!(seen, [at(1, unknown), at(2, (-4, 2))]);
+    }
 
     #[test]
     fn coordinates_parse_only_a_letter_and_a_plain_row() {

@@ -96,7 +96,7 @@ mod text {
     pub fn progress(seconds: f64, nodes: u64, lower: i32, upper: i32) -> String {
         let rate = nodes as f64 / seconds.max(1e-9) / 1e6;
         let bound = |v: i32| {
-            if v.abs() >= 10_000 {
+            if v.unsigned_abs() >= 10_000 {
                 "?".to_string()
             } else {
                 format!("{v:+}")

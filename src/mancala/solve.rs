@@ -6,10 +6,7 @@
 use super::computer::{estimate, estimate_depth};
 use super::endgame::Endgame;
 use super::game::{Capture, Mancala, Rows, sow};
-use crate::board::{Progress, Solution, TableTooLarge};
-
-/// Nodes between two progress reports.
-const REPORT_EVERY: u64 = 1 << 20;
+use crate::board::{Report, Solution, TableTooLarge, Tally};
 
 /// The stack a solve runs on: a game of many stones runs thousands of sowings deep, at about a
 /// kilobyte a sowing.
@@ -34,7 +31,7 @@ pub fn solve<const P: usize>(game: &Mancala<P>) -> Solution<usize> {
 pub fn solve_in<const P: usize>(
     game: &Mancala<P>,
     megabytes: usize,
-    report: Option<&mut (dyn FnMut(&Progress) + Send)>,
+    report: Option<Report<'_>>,
 ) -> Result<Solution<usize>, TableTooLarge> {
     let bytes = megabytes.saturating_mul(1 << 20);
     let endgame = (bytes as u64 / 4).min(Endgame::<P>::CAPACITY);
@@ -49,7 +46,7 @@ fn solve_with<const P: usize>(
     game: &Mancala<P>,
     buckets: usize,
     endgame: u64,
-    report: Option<&mut (dyn FnMut(&Progress) + Send)>,
+    report: Option<Report<'_>>,
 ) -> Result<Solution<usize>, ()> {
     let mover = game.to_move();
     let rows = game.rows();
@@ -117,10 +114,7 @@ struct Kalah<'a, const P: usize> {
     /// How often each pit was best, weighted by the stones at stake: the tiebreak of ordering.
     history: [u64; P],
     capture: Capture,
-    nodes: u64,
-    /// What is known of the root's value.
-    bounds: (i32, i32),
-    report: Option<&'a mut (dyn FnMut(&Progress) + Send)>,
+    tally: Tally<'a>,
 }
 
 impl<'a, const P: usize> Kalah<'a, P> {
@@ -132,7 +126,7 @@ impl<'a, const P: usize> Kalah<'a, P> {
         endgame: u64,
         stones: u32,
         capture: Capture,
-        report: Option<&'a mut (dyn FnMut(&Progress) + Send)>,
+        report: Option<Report<'a>>,
     ) -> Result<Self, ()> {
         let mut table = Vec::new();
         table.try_reserve_exact(buckets).map_err(|_| ())?;
@@ -142,9 +136,7 @@ impl<'a, const P: usize> Kalah<'a, P> {
             endgame: Endgame::new(stones, capture, endgame)?,
             history: [0; P],
             capture,
-            nodes: 0,
-            bounds: (-INFINITY, INFINITY),
-            report,
+            tally: Tally::new(report),
         })
     }
 
@@ -217,23 +209,14 @@ impl<'a, const P: usize> Kalah<'a, P> {
                 lower = guess;
                 best = self.probe(rows).map(|slot| usize::from(slot.best));
             }
-            self.bounds = (lower, upper);
+            self.tally.bounds = (lower, upper);
         }
         (guess, best)
     }
 
     /// The future margin of the player to move (fail-soft alpha-beta with table bounds).
     fn value(&mut self, rows: &Rows<P>, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(REPORT_EVERY)
-            && let Some(report) = self.report.as_mut()
-        {
-            report(&Progress {
-                nodes: self.nodes,
-                lower: self.bounds.0,
-                upper: self.bounds.1,
-            });
-        }
+        self.tally.visit();
         let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
         if stones <= self.endgame.limit {
             return self.endgame.exact(rows, stones);

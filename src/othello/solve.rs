@@ -10,7 +10,7 @@ use super::bitboard::{Layout, Position, Side};
 use super::bits::Bits;
 use super::game::Othello;
 use super::solve_table::{Bounds, SolveTable};
-use crate::board::{Coord, Progress, Solution, TableTooLarge};
+use crate::board::{Coord, Report, Solution, TableTooLarge, Tally};
 
 /// Larger than any margin a board can reach (676 discs).
 const INFINITY: i32 = 10_000;
@@ -29,9 +29,6 @@ const SHALLOW_DEPTH: u32 = 3;
 
 /// Empty cells from which the table is asked about every child before any is searched.
 const ETC: u32 = 12;
-
-/// Nodes between two progress reports.
-const REPORT_EVERY: u64 = 1 << 20;
 
 /// How a finished game is scored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,10 +68,7 @@ type Ranked<L> = (i32, usize, Position<L>);
 pub struct Solver<'a, L: Layout> {
     table: SolveTable<L>,
     scoring: Scoring,
-    nodes: u64,
-    /// What is known of the value being solved at the root.
-    bounds: (i32, i32),
-    report: Option<&'a mut dyn FnMut(&Progress)>,
+    tally: Tally<'a>,
     /// Whether to run the AVX2 copy of the search.
     fast: bool,
     /// Move lists, one per count of empty cells, so that a node sorts without allocating.
@@ -106,9 +100,7 @@ impl<'a, L: Layout> Solver<'a, L> {
         Ok(Solver {
             table: SolveTable::new(megabytes)?,
             scoring,
-            nodes: 0,
-            bounds: (-INFINITY, INFINITY),
-            report: None,
+            tally: Tally::new(None),
             fast: super::bitboard::fast_available(),
             lists: Vec::new(),
             quadrants,
@@ -119,29 +111,14 @@ impl<'a, L: Layout> Solver<'a, L> {
 
     /// The same solver, calling `report` every million nodes or so.
     #[must_use]
-    pub fn reporting(mut self, report: &'a mut dyn FnMut(&Progress)) -> Self {
-        self.report = Some(report);
+    pub fn reporting(mut self, report: Report<'a>) -> Self {
+        self.tally = Tally::new(Some(report));
         self
     }
 
     /// Positions searched so far.
     pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Counts a node, and reports now and then.
-    #[inline]
-    fn visit(&mut self) {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(REPORT_EVERY)
-            && let Some(report) = self.report.as_mut()
-        {
-            report(&Progress {
-                nodes: self.nodes,
-                lower: self.bounds.0,
-                upper: self.bounds.1,
-            });
-        }
+        self.tally.nodes()
     }
 
     /// The score of a finished game for the player to move.
@@ -203,7 +180,7 @@ impl<'a, L: Layout> Solver<'a, L> {
                 lower = value;
             }
             guess = value;
-            self.bounds = (lower, upper);
+            self.tally.bounds = (lower, upper);
         }
         lower
     }
@@ -347,7 +324,7 @@ macro_rules! search_fn {
                     let count = self.empties_by_parity(&pos, &mut cells);
                     return self.$few(pos, alpha, beta, &cells[..count]);
                 }
-                self.visit();
+                self.tally.visit();
                 let moves = pos.$moves();
                 if moves.is_empty() {
                     let passed = pos.pass();
@@ -454,7 +431,7 @@ macro_rules! search_fn {
             /// order (odd regions first) is made once, where the few empty cells begin.
             $(#[$attr])*
             fn $few(&mut self, pos: Position<L>, alpha: i32, beta: i32, cells: &[usize]) -> i32 {
-                self.visit();
+                self.tally.visit();
                 if let [at] = *cells {
                     return self.$last(&pos, at);
                 }

@@ -1,5 +1,4 @@
 use super::*;
-use crate::board::Player;
 use crate::othello::Cell;
 use crate::rng::Rng;
 
@@ -175,35 +174,4 @@ fn pitted_4x4_boards_match_brute_force_from_the_start() {
             "pits {pits:?}"
         );
     }
-}
-
-#[test]
-fn a_report_comes_with_the_bounds_so_far() {
-    let mut reports = Vec::new();
-    let mut report = |p: &Progress| reports.push(*p);
-    let mut solver = Solver::new(4, Scoring::Discs)
-        .unwrap()
-        .reporting(&mut report);
-    let value = solver.analyse(
-        &Othello::<6>::arranged(&six_by_six(), Player::First).unwrap(),
-        Asked::default(),
-    );
-    let nodes = solver.nodes();
-    drop(solver);
-    assert!(nodes >= REPORT_EVERY * reports.len() as u64);
-    for p in &reports {
-        assert!(p.lower <= value.solution.value && value.solution.value <= p.upper);
-    }
-}
-
-/// A 6x6 position with 18 empty cells: enough for a report or two.
-fn six_by_six() -> Vec<Cell> {
-    let text = "--XXO---XOO-OXXOOOXXXXO-OXOX---OX---";
-    text.bytes()
-        .map(|b| match b {
-            b'X' => Cell::Disc(Player::First),
-            b'O' => Cell::Disc(Player::Second),
-            _ => Cell::Empty,
-        })
-        .collect()
 }
