@@ -56,7 +56,7 @@ pub struct SolveOthelloArgs {
     /// Solve this position instead of a start: the cells row by row (X, O, - for empty, # for
     /// a pit; the side is the square root of their count), a space, the player to move (X or
     /// O); anything after a ';' is ignored, as in the FFO suite's .obf files.
-    #[arg(long, value_name = "TEXT", value_parser = parse_position_arg,
+    #[arg(long, value_name = "TEXT", value_parser = parse_position,
           conflicts_with_all = ["size", "pits", "position_file"])]
     position: Option<PositionText>,
     /// Solve every position of FILE, one a line as --position takes them (blank lines and
@@ -87,11 +87,6 @@ struct SolveMemory {
     /// Show progress on standard error even when it is not a terminal.
     #[arg(long)]
     progress: bool,
-}
-
-/// `--position`'s text as a position, or why not.
-fn parse_position_arg(text: &str) -> Result<PositionText, String> {
-    parse_position(text)
 }
 
 impl Solve {

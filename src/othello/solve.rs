@@ -199,14 +199,16 @@ impl<'a, L: Layout> Solver<'a, L> {
     /// leaves the opponent the fewest replies, then the first in board order (the choice the
     /// solver has always made, which the computer player's games depend on).
     fn best_move(&mut self, pos: Position<L>, value: i32) -> Option<usize> {
-        let mut order: Vec<(u32, usize)> = pos
+        let mut order: Vec<(u32, usize, Position<L>)> = pos
             .moves()
             .cells()
-            .map(|at| (pos.play_unchecked(at).moves().len(), at))
+            .map(|at| {
+                let child = pos.play_unchecked(at);
+                (child.moves().len(), at, child)
+            })
             .collect();
-        order.sort_unstable();
-        for (_, at) in order {
-            let child = pos.play_unchecked(at);
+        order.sort_unstable_by_key(|&(replies, at, _)| (replies, at));
+        for (_, at, child) in order {
             let empties = child.empty.len();
             // The move reaches `value` when the child is worth at most `-value` to the other
             // player.
