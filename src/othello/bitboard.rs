@@ -344,7 +344,7 @@ impl Layout for Patch {
 
 /// Every cell of `x` moved one step towards `dir`, dropping what leaves the board.
 #[inline(always)]
-fn step<L: Layout>(x: L::Bits, dir: Direction) -> L::Bits {
+pub(super) fn step<L: Layout>(x: L::Bits, dir: Direction) -> L::Bits {
     let (dc, dr) = dir.delta();
     // A stride is at most 32, so a step is at most 33 cells and fits every conversion below.
     let shift = dr * L::STRIDE as isize + dc;

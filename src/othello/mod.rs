@@ -19,6 +19,7 @@ mod perft;
 mod perft_counts;
 mod solve;
 mod solve_table;
+mod stable;
 #[cfg(target_arch = "x86_64")]
 mod window;
 

@@ -10,6 +10,7 @@ use super::bitboard::{Layout, Position, Side};
 use super::bits::Bits;
 use super::game::Othello;
 use super::solve_table::{Bounds, SolveTable};
+use super::stable::stable;
 use crate::board::{Coord, Report, Solution, TableTooLarge, Tally};
 
 /// Larger than any margin a board can reach (676 discs).
@@ -327,6 +328,18 @@ macro_rules! search_fn {
                     return self.$few(pos, alpha, beta, &cells[..count]);
                 }
                 self.tally.visit();
+                // Stability cutoff: the other player keeps at least its stable discs, so this
+                // player ends with at most the rest; when that cannot beat `alpha`, no search
+                // can. Tried only where the other player has few enough discs for it to work,
+                // and where `alpha` is high for the empty cells left (on 8x8, at least twice
+                // their number, as Edax does), since elsewhere it almost never cuts.
+                let cells = (pos.me | pos.opp | pos.empty).len() as i32;
+                if cells - 2 * pos.opp.len() as i32 <= alpha && alpha >= 2 * empties as i32 + cells - 64 {
+                    let most = cells - 2 * stable(&pos, pos.opp).len() as i32;
+                    if most <= alpha {
+                        return most;
+                    }
+                }
                 let moves = pos.$moves();
                 if moves.is_empty() {
                     let passed = pos.pass();
