@@ -334,7 +334,9 @@ macro_rules! search_fn {
                 // and where `alpha` is high for the empty cells left (on 8x8, at least twice
                 // their number, as Edax does), since elsewhere it almost never cuts.
                 let cells = (pos.me | pos.opp | pos.empty).len() as i32;
-                if cells - 2 * pos.opp.len() as i32 <= alpha && alpha >= 2 * empties as i32 + cells - 64 {
+                if cells - 2 * pos.opp.len() as i32 <= alpha
+                    && alpha >= 2 * empties as i32 + cells - 64
+                {
                     let most = cells - 2 * stable(&pos, pos.opp).len() as i32;
                     if most <= alpha {
                         return most;
