@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use crate::board::{BoardSide, Coord, LEVELS, PitsPerRow, STONES};
-use crate::driver::{KalahBoard, Opponents, OthelloBoard, PerftCounting, Task};
+use crate::driver::{KalahBoard, Opponents, OthelloBoard, PerftCounting, Task, Training};
 use crate::generate::Generation;
 use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Limits};
 use crate::mancala::Capture;
@@ -75,6 +75,17 @@ impl Cli {
                 )
             }
             Command::Solve(solve) => (solve.task(), false),
+            Command::Train(args) => (
+                Task::TrainOthello(Training {
+                    seed: args.seed,
+                    samples: usize::try_from(args.samples).unwrap_or(usize::MAX),
+                    epochs: args.epochs,
+                    threads: usize::from(args.threads),
+                    output: args.output,
+                    cache: args.cache,
+                }),
+                false,
+            ),
             Command::Generate(Generate::Othello { side, how }) => {
                 let side = side.size;
                 (
@@ -127,6 +138,17 @@ pub enum Command {
         after_help = "Example:\n  boardgames perft --size 6 --pits A1,A2,B1 --depth 8"
     )]
     Perft(PerftArgs),
+    /// Fit the Othello evaluation's weights to solved positions (for developers).
+    #[command(
+        hide = true,
+        long_about = "Fit the weights of the learned 8x8 Othello evaluation: play games of \
+                      varied moves from SEED, solve positions of 13 to 20 empty cells and every \
+                      move of each, and fit pattern weights to the values by least squares. \
+                      Writes the weights to FILE (what src/othello/weights.bin holds) and prints \
+                      how well they fit. The same flags make the same file.",
+        after_help = "Example:\n  boardgames train --seed 1 --samples 400000 --output weights.bin"
+    )]
+    Train(TrainArgs),
     /// Solve a game under perfect play: from its start, or an Othello position.
     #[command(
         subcommand,
@@ -347,6 +369,29 @@ impl BoardArgs {
             pits: self.pits,
         }
     }
+}
+
+/// Flags of `boardgames train`.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// The seed the games and the fit follow.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// About how many solved positions to fit.
+    #[arg(long, value_name = "N", default_value_t = 400_000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    pub samples: u64,
+    /// Passes of the fit over the positions.
+    #[arg(long, value_name = "E", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub epochs: u32,
+    /// Threads that solve positions (the positions do not depend on it).
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Where to write the weights.
+    #[arg(long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Keep the solved positions in FILE: read them from it if it exists, else write them.
+    #[arg(long, value_name = "FILE")]
+    pub cache: Option<PathBuf>,
 }
 
 /// Flags of `boardgames perft`.

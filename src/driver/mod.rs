@@ -8,6 +8,7 @@ mod mancala;
 mod othello;
 mod solving;
 mod tools;
+mod training;
 
 #[cfg(test)]
 pub(crate) mod tests;
@@ -23,6 +24,7 @@ use crate::othello::{PitError, with_side};
 use console::Console;
 pub use console::{Question, Read};
 pub use solving::{OthelloPositions, PositionText, SolveOptions, parse_position};
+pub use training::Training;
 
 /// What the program was asked to do: one command line, checked.
 #[derive(Clone, Debug)]
@@ -64,6 +66,8 @@ pub enum Task {
         /// Table, progress, and what to find.
         how: SolveOptions,
     },
+    /// Fit the learned Othello evaluation and write its weights.
+    TrainOthello(Training),
     /// Print the input of one random Othello game.
     GenerateOthello {
         /// The board side.
@@ -202,6 +206,7 @@ fn perform<R: BufRead, W: Write>(task: Task, console: &mut Console<R, W>) -> Res
                 how,
             },
         ),
+        Task::TrainOthello(training) => training::train(console, training),
         Task::GenerateOthello { side, how } => {
             with_side(side, tools::GenerateOthello { console, how })
         }

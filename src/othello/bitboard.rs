@@ -186,6 +186,18 @@ pub trait Layout {
         None
     }
 
+    /// The learned evaluation of `pos` for its player to move, whose moves are `moves` and the
+    /// other player's `theirs`, in 1/64 disc of final margin, where the layout has one (8x8)
+    /// and its weights were built in.
+    #[inline]
+    fn learned(pos: &Position<Self>, moves: Self::Bits, theirs: Self::Bits) -> Option<i32>
+    where
+        Self: Sized,
+    {
+        let _ = (pos, moves, theirs);
+        None
+    }
+
     /// The discs that `me` playing `at` turns over: see [`flips`].
     #[inline]
     fn flips(me: Self::Bits, opp: Self::Bits, at: usize) -> Self::Bits
@@ -202,7 +214,7 @@ macro_rules! layouts {
         $(, moves = $moves:path)? $(, avx2 = $avx2:ident)?
         $(, avx2_moves = $avx2_moves:path)? $(, window = $words:literal)?
         $(, flips = $flips:path)?
-        $(, canonical = $canonical:path)?;
+        $(, canonical = $canonical:path)? $(, learned = $learned:path)?;
     )*) => {$(
         impl Layout for Side<$n> {
             const N: usize = $n;
@@ -283,6 +295,12 @@ macro_rules! layouts {
                     $canonical(sets)
                 }
             )?
+            $(
+                #[inline]
+                fn learned(pos: &Position<Self>, moves: $bits, theirs: $bits) -> Option<i32> {
+                    $learned(pos.me, pos.opp, (moves.count_ones(), theirs.count_ones()))
+                }
+            )?
         }
     )*};
 }
@@ -293,7 +311,7 @@ layouts! {
     6 => u64, board_u64, stride = 6, moves = narrow_moves::<6>, avx2 = avx2,
         flips = ray_flips::<6>;
     8 => u64, board_u64, stride = 8, moves = narrow_moves::<8>, avx2 = avx2,
-        flips = ray_flips::<8>, canonical = canonical_8x8;
+        flips = ray_flips::<8>, canonical = canonical_8x8, learned = super::pattern::learned;
     10 => Wide<4>, Wide::<4>::board, stride = 16, moves = wide_moves::<4, Self>,
         avx2_moves = window::moves_16;
     12 => Wide<4>, Wide::<4>::board, stride = 16, moves = wide_moves::<4, Self>,

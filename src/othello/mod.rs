@@ -13,6 +13,7 @@ mod count_table;
 mod display;
 mod game;
 mod narrow;
+mod pattern;
 mod perft;
 // Data for the tests here and for the benchmark, which includes the file by path.
 #[cfg(test)]
@@ -20,6 +21,7 @@ mod perft_counts;
 mod solve;
 mod solve_table;
 mod stable;
+mod train;
 #[cfg(target_arch = "x86_64")]
 mod window;
 
@@ -29,6 +31,7 @@ pub use count_table::CountTable;
 pub use game::{Cell, Othello, PitError};
 pub use perft::{Counting, perft_with};
 pub use solve::{Analysis, Asked, Scoring, Solver};
+pub use train::{Sample, fit, samples};
 
 use crate::board::{BoardSide, dispatch};
 

@@ -1,0 +1,113 @@
+//! `train`: fitting the learned Othello evaluation at the console. It reports progress on
+//! standard error when that is a terminal, writes the weights file and prints how well the
+//! weights fit; the games, solves and fit are the engine's (`othello::train`).
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::Stop;
+use super::console::Console;
+use crate::othello::{Sample, fit, samples};
+
+/// What `train` is asked for.
+#[derive(Clone, Debug)]
+pub struct Training {
+    /// The seed of the games and of the fit.
+    pub seed: u64,
+    /// About how many solved positions to fit.
+    pub samples: usize,
+    /// Passes of the fit.
+    pub epochs: u32,
+    /// Threads that solve positions.
+    pub threads: usize,
+    /// Where the weights go.
+    pub output: PathBuf,
+    /// A file of solved positions: read if it exists, else written once they are made.
+    pub cache: Option<PathBuf>,
+}
+
+/// The lines of `train`.
+mod text {
+    pub fn solving(made: usize, wanted: usize, seconds: u64) -> String {
+        format!("\rsolving positions: {made} of {wanted}, {seconds} s")
+    }
+
+    pub fn fitting(epoch: u32, epochs: u32) -> String {
+        format!("\rfitting: pass {epoch} of {epochs}")
+    }
+
+    /// Clears the progress line.
+    pub const CLEAR_PROGRESS: &str = "\r\x1b[K";
+
+    pub fn report(
+        samples: usize,
+        seconds: f64,
+        fitted: f64,
+        held_out: f64,
+        bytes: usize,
+    ) -> String {
+        format!(
+            "positions: {samples} (solved in {seconds:.0} s)\n\
+             mean error: {fitted:.2} discs on the fitted positions, {held_out:.2} on those held out\n\
+             weights: {bytes} bytes\n"
+        )
+    }
+}
+
+/// Runs `training` and reports on `console`.
+pub(super) fn train<R, W: Write>(
+    console: &mut Console<R, W>,
+    training: Training,
+) -> Result<(), Stop> {
+    let terminal = std::io::stderr().is_terminal();
+    let progress = |line: String| {
+        if terminal {
+            let mut err = std::io::stderr();
+            let _ = err.write_all(line.as_bytes());
+            let _ = err.flush();
+        }
+    };
+    let clock = Instant::now();
+    let last = std::sync::Mutex::new(0u64);
+    let cached = match &training.cache {
+        Some(path) if path.exists() => {
+            let bytes = std::fs::read(path).map_err(|err| Stop::File(path.clone(), err))?;
+            Some(Sample::read_all(&bytes))
+        }
+        _ => None,
+    };
+    let made = match cached {
+        Some(made) => made,
+        None => {
+            let made = samples(training.seed, training.samples, training.threads, &|made| {
+                let seconds = clock.elapsed().as_secs();
+                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+                if seconds > *last {
+                    *last = seconds;
+                    progress(text::solving(made, training.samples, seconds));
+                }
+            });
+            if let Some(path) = &training.cache {
+                let bytes: Vec<u8> = made.iter().flat_map(|s| s.to_bytes()).collect();
+                std::fs::write(path, bytes).map_err(|err| Stop::File(path.clone(), err))?;
+            }
+            made
+        }
+    };
+    let solved_in = clock.elapsed().as_secs_f64();
+    let (weights, quality) = fit(&made, training.epochs, training.seed, &|epoch| {
+        progress(text::fitting(epoch, training.epochs));
+    });
+    progress(text::CLEAR_PROGRESS.to_string());
+    let bytes: Vec<u8> = weights.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&training.output, &bytes)
+        .map_err(|err| Stop::File(training.output.clone(), err))?;
+    console.say(text::report(
+        made.len(),
+        solved_in,
+        quality.fitted,
+        quality.held_out,
+        bytes.len(),
+    ))
+}

@@ -1,0 +1,465 @@
+//! The learned evaluation of 8x8 positions: the final disc margin a position is worth to its
+//! player to move, estimated as a sum of weights looked up by the contents of edge, corner,
+//! line and diagonal patterns (each in all eight of its images under the board's symmetries, so
+//! that a position and its mirror images score alike), plus weights on each player's mobility.
+//! The weights are fitted to solved positions ([`super::train`]) and ship with the crate as data
+//! (`weights.bin`, see the README for their provenance). Pits count as empty cells in the
+//! patterns. Pure computation.
+
+use std::sync::LazyLock;
+
+use super::bits::Bits;
+
+/// A pattern's cells in its base placement, as (column, row).
+type Shape = &'static [(u8, u8)];
+
+/// The patterns, in the order their weights are stored.
+const SHAPES: [Shape; 12] = [
+    // An edge with the two cells diagonal from its corners.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (4, 0),
+        (5, 0),
+        (6, 0),
+        (7, 0),
+        (1, 1),
+        (6, 1),
+    ],
+    // A corner's 5x2 block.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (4, 0),
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+    ],
+    // An edge.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (4, 0),
+        (5, 0),
+        (6, 0),
+        (7, 0),
+    ],
+    // A corner's 3x3 square.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (0, 2),
+        (1, 2),
+        (2, 2),
+    ],
+    // The second, third and fourth lines from an edge.
+    &[
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+        (5, 1),
+        (6, 1),
+        (7, 1),
+    ],
+    &[
+        (0, 2),
+        (1, 2),
+        (2, 2),
+        (3, 2),
+        (4, 2),
+        (5, 2),
+        (6, 2),
+        (7, 2),
+    ],
+    &[
+        (0, 3),
+        (1, 3),
+        (2, 3),
+        (3, 3),
+        (4, 3),
+        (5, 3),
+        (6, 3),
+        (7, 3),
+    ],
+    // Diagonals of 8 to 4 cells.
+    &[
+        (0, 0),
+        (1, 1),
+        (2, 2),
+        (3, 3),
+        (4, 4),
+        (5, 5),
+        (6, 6),
+        (7, 7),
+    ],
+    &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)],
+    &[(0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 7)],
+    &[(0, 3), (1, 4), (2, 5), (3, 6), (4, 7)],
+    &[(0, 4), (1, 5), (2, 6), (3, 7)],
+];
+
+/// Weights after the patterns': a constant, the mobility of the player to move and of the other
+/// player, each scaled by [`MOBILITY`].
+const SCALARS: usize = 3;
+
+/// The mobility features are move counts divided by this, so that their weights are of the
+/// same size as the patterns'.
+const MOBILITY: f32 = 8.0;
+
+/// The stored weights are in units of 1/`SCALE` disc.
+pub(super) const SCALE: f32 = 64.0;
+
+/// A map of the board's cells onto themselves, on (column, row).
+type Symmetry = fn(u8, u8) -> (u8, u8);
+
+/// The eight symmetries of the 8x8 board.
+const SYMMETRIES: [Symmetry; 8] = [
+    |c, r| (c, r),
+    |c, r| (7 - c, r),
+    |c, r| (c, 7 - r),
+    |c, r| (7 - c, 7 - r),
+    |c, r| (r, c),
+    |c, r| (7 - r, c),
+    |c, r| (r, 7 - c),
+    |c, r| (7 - r, 7 - c),
+];
+
+/// Where each pattern's weights begin in the weight vector, and the vector's length.
+fn offsets() -> ([usize; SHAPES.len()], usize) {
+    let mut offsets = [0; SHAPES.len()];
+    let mut next = 0;
+    for (offset, shape) in offsets.iter_mut().zip(SHAPES) {
+        *offset = next;
+        next += 3usize.pow(shape.len() as u32);
+    }
+    (offsets, next + SCALARS)
+}
+
+/// The number of weights.
+pub(super) fn weight_count() -> usize {
+    offsets().1
+}
+
+/// One image of a pattern: its cells (bit indices) in the pattern's order, and where its
+/// pattern's weights begin.
+struct Image {
+    cells: Vec<u8>,
+    offset: usize,
+}
+
+/// Every image of every pattern, for fitting: eight per pattern, some the same cells in
+/// another order.
+static IMAGES: LazyLock<Vec<Image>> = LazyLock::new(|| {
+    let (offsets, _) = offsets();
+    let mut images = Vec::new();
+    for (shape, offset) in SHAPES.iter().zip(offsets) {
+        for symmetry in SYMMETRIES {
+            let cells = shape
+                .iter()
+                .map(|&(c, r)| {
+                    let (c, r) = symmetry(c, r);
+                    r * 8 + c
+                })
+                .collect();
+            images.push(Image { cells, offset });
+        }
+    }
+    images
+});
+
+/// The state of a cell for a pattern index: 0 empty (or a pit), 1 the mover's, 2 the other's.
+fn state(me: u64, opp: u64, cell: u8) -> usize {
+    ((me >> cell) & 1) as usize + 2 * ((opp >> cell) & 1) as usize
+}
+
+/// The features of a position, for fitting: the index in the weight vector of every image's
+/// weight (one per image, repeats allowed), and the values of the scalar features, whose
+/// weights come after the patterns'.
+pub(super) fn features(
+    me: u64,
+    opp: u64,
+    mobility: (u32, u32),
+) -> (impl Iterator<Item = usize>, [f32; SCALARS]) {
+    let indices = IMAGES.iter().map(move |image| {
+        image.offset
+            + image
+                .cells
+                .iter()
+                .rev()
+                .fold(0, |index, &cell| index * 3 + state(me, opp, cell))
+    });
+    let scalars = [
+        1.0,
+        mobility.0 as f32 / MOBILITY,
+        mobility.1 as f32 / MOBILITY,
+    ];
+    (indices, scalars)
+}
+
+/// A pattern's cells as a set, with the weights of every configuration of them, summed over
+/// all images that cover exactly those cells: one lookup stands for them all.
+struct Table {
+    /// The cells, lowest bit first: configurations are numbered in that order.
+    mask: u64,
+    /// Weight by configuration, in 1/SCALE disc.
+    weights: Vec<i32>,
+}
+
+/// The evaluation: its weights folded into one table per set of pattern cells.
+pub struct Evaluation {
+    tables: Vec<Table>,
+    /// The constant and the two mobility weights, per move (not scaled down).
+    scalars: [i32; SCALARS],
+    /// Ternary value of each binary number of up to 10 bits: the digits of a pattern index.
+    ternary: [u32; 1024],
+    /// Whether the processor has BMI2, whose `pext` gathers a pattern's bits at once.
+    bmi2: bool,
+}
+
+impl Evaluation {
+    /// The evaluation with `weights` (in 1/SCALE disc, as [`weight_count`] lays them out).
+    ///
+    /// # Panics
+    /// When `weights` is not of that length.
+    #[must_use]
+    pub fn new(weights: &[i16]) -> Evaluation {
+        assert_eq!(
+            weights.len(),
+            weight_count(),
+            "a weight vector of the right length"
+        );
+        let mut ternary = [0u32; 1024];
+        for (bits, value) in ternary.iter_mut().enumerate() {
+            *value = (0..10)
+                .rev()
+                .fold(0, |acc, bit| acc * 3 + ((bits >> bit) & 1) as u32);
+        }
+        let mut tables: Vec<Table> = Vec::new();
+        for image in IMAGES.iter() {
+            let mask = image.cells.iter().fold(0u64, |m, &c| m | 1 << c);
+            let at = match tables.iter().position(|t| t.mask == mask) {
+                Some(at) => at,
+                None => {
+                    tables.push(Table {
+                        mask,
+                        weights: vec![0; 3usize.pow(image.cells.len() as u32)],
+                    });
+                    tables.len() - 1
+                }
+            };
+            // Each configuration of the set, read in this image's order.
+            let sorted: Vec<u8> = mask.cells().map(|c| c as u8).collect();
+            let table = &mut tables[at];
+            for (config, weight) in table.weights.iter_mut().enumerate() {
+                let digit = |cell: u8| {
+                    let place = sorted.iter().position(|&c| c == cell).expect("a set cell");
+                    (config / 3usize.pow(place as u32)) % 3
+                };
+                let index = image
+                    .cells
+                    .iter()
+                    .rev()
+                    .fold(0, |index, &cell| index * 3 + digit(cell));
+                *weight += i32::from(weights[image.offset + index]);
+            }
+        }
+        let n = weights.len();
+        let scalars = [
+            i32::from(weights[n - 3]),
+            i32::from(weights[n - 2]),
+            i32::from(weights[n - 1]),
+        ];
+        Evaluation {
+            tables,
+            scalars,
+            ternary,
+            #[cfg(target_arch = "x86_64")]
+            bmi2: std::arch::is_x86_feature_detected!("bmi2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            bmi2: false,
+        }
+    }
+
+    /// The position (`me` to move against `opp`, with `mobility` moves each) worth, in
+    /// 1/SCALE disc of final margin for the player to move.
+    #[must_use]
+    pub fn value(&self, me: u64, opp: u64, mobility: (u32, u32)) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: `bmi2` is set only where the processor has BMI2.
+            return unsafe { self.value_bmi2(me, opp, mobility) };
+        }
+        self.sum(me, opp, mobility, gather)
+    }
+
+    /// [`Self::value`] with BMI2's `pext` doing the gathering.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    fn value_bmi2(&self, me: u64, opp: u64, mobility: (u32, u32)) -> i32 {
+        self.sum(me, opp, mobility, |x, mask| {
+            std::arch::x86_64::_pext_u64(x, mask) as usize
+        })
+    }
+
+    /// [`Self::value`], with `gather` packing the bits of a word under a mask.
+    #[inline(always)]
+    fn sum(
+        &self,
+        me: u64,
+        opp: u64,
+        mobility: (u32, u32),
+        gather: impl Fn(u64, u64) -> usize,
+    ) -> i32 {
+        let patterns: i32 = self
+            .tables
+            .iter()
+            .map(|table| {
+                let index = self.ternary[gather(me, table.mask)]
+                    + 2 * self.ternary[gather(opp, table.mask)];
+                table.weights[index as usize]
+            })
+            .sum();
+        // The mobility weights are per MOBILITY moves.
+        let moves = (self.scalars[1] * mobility.0 as i32 + self.scalars[2] * mobility.1 as i32)
+            / MOBILITY as i32;
+        patterns + self.scalars[0] + moves
+    }
+}
+
+/// The bits of `x` under `mask`, packed into the low bits in order (what BMI2's `pext` does).
+#[inline]
+fn gather(x: u64, mask: u64) -> usize {
+    let mut packed = 0;
+    let mut bit = 1;
+    let mut mask = mask;
+    while mask != 0 {
+        if x & mask & mask.wrapping_neg() != 0 {
+            packed |= bit;
+        }
+        bit <<= 1;
+        mask &= mask - 1;
+    }
+    packed
+}
+
+/// The weights that ship with the crate, as fitted by `boardgames train`.
+pub(super) const WEIGHTS: &[u8] = include_bytes!("weights.bin");
+
+/// The FNV-1a hash of [`WEIGHTS`], as recorded when they were fitted.
+#[cfg(test)]
+const WEIGHTS_FNV1A: u64 = 0x75d3_c3a1_d1f3_5612;
+
+/// The shipped weights read from [`WEIGHTS`]: little-endian `i16`, as [`weight_count`] lays
+/// them out. `None` if the file does not hold that many (a build without weights).
+pub(super) fn shipped() -> Option<&'static Evaluation> {
+    static SHIPPED: LazyLock<Option<Evaluation>> = LazyLock::new(|| {
+        (WEIGHTS.len() == 2 * weight_count()).then(|| {
+            let weights: Vec<i16> = WEIGHTS
+                .chunks_exact(2)
+                .map(|b| i16::from_le_bytes([b[0], b[1]]))
+                .collect();
+            Evaluation::new(&weights)
+        })
+    });
+    SHIPPED.as_ref()
+}
+
+/// The shipped evaluation of a position (`me` to move against `opp`, with `mobility` moves
+/// each), in 1/[`SCALE`] disc; `None` in a build without weights.
+#[inline]
+pub(super) fn learned(me: u64, opp: u64, mobility: (u32, u32)) -> Option<i32> {
+    shipped().map(|evaluation| evaluation.value(me, opp, mobility))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// `bits` seen through `symmetry`.
+    fn image(bits: u64, symmetry: Symmetry) -> u64 {
+        bits.cells().fold(0, |out, cell| {
+            let (c, r) = symmetry(cell as u8 % 8, cell as u8 / 8);
+            out | 1 << (r * 8 + c)
+        })
+    }
+
+    /// Random positions of about `discs` discs a side, some cells left as pits.
+    fn positions(count: usize, seed: u64) -> Vec<(u64, u64)> {
+        let mut rng = Rng::new(seed);
+        (0..count)
+            .map(|_| {
+                let (mut me, mut opp) = (0u64, 0u64);
+                for cell in 0..64 {
+                    match rng.below(5) {
+                        0 | 1 => me |= 1 << cell,
+                        2 | 3 => opp |= 1 << cell,
+                        _ => {}
+                    }
+                }
+                (me, opp)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_folded_tables_score_as_the_sum_over_every_image() {
+        let mut rng = Rng::new(5);
+        let weights: Vec<i16> = (0..weight_count())
+            .map(|_| rng.below(2001) as i16 - 1000)
+            .collect();
+        let evaluation = Evaluation::new(&weights);
+        // The README's count of lookups.
+        assert_eq!(evaluation.tables.len(), 50);
+        for (me, opp) in positions(200, 9) {
+            let mobility = (rng.below(20) as u32, rng.below(20) as u32);
+            let (indices, scalars) = features(me, opp, mobility);
+            let patterns: i32 = indices.map(|i| i32::from(weights[i])).sum();
+            let n = weights.len();
+            let scalar = f32::from(weights[n - 3]) * scalars[0]
+                + f32::from(weights[n - 2]) * scalars[1]
+                + f32::from(weights[n - 1]) * scalars[2];
+            let want = patterns + scalar as i32;
+            // The folded mobility term rounds once, the sum above per term.
+            let got = evaluation.value(me, opp, mobility);
+            assert!((got - want).abs() <= 1, "{got} against {want}");
+        }
+    }
+
+    #[test]
+    fn a_position_and_its_mirror_images_score_alike() {
+        let evaluation = shipped().expect("the shipped weights");
+        for (me, opp) in positions(200, 3) {
+            let mobility = (7, 4);
+            let value = evaluation.value(me, opp, mobility);
+            for symmetry in SYMMETRIES {
+                let (me, opp) = (image(me, symmetry), image(opp, symmetry));
+                assert_eq!(evaluation.value(me, opp, mobility), value);
+            }
+        }
+    }
+
+    #[test]
+    fn the_shipped_weights_are_the_recorded_ones() {
+        // FNV-1a of weights.bin; README says how the file was made. A new fit changes both.
+        let hash = WEIGHTS.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        assert_eq!(WEIGHTS.len(), 2 * weight_count());
+        assert_eq!(hash, WEIGHTS_FNV1A);
+    }
+}

@@ -1,0 +1,234 @@
+//! Fitting the learned evaluation ([`super::pattern`]): positions from games of varied play,
+//! labelled by exact solves (every move of a solved position gives one more labelled position),
+//! and pattern weights fitted to them by least squares. Everything follows from a seed, so the
+//! shipped weights can be made again. Pure computation: progress goes to a callback.
+
+use super::bitboard::{Layout, Side};
+use super::computer::computer_move;
+use super::game::Othello;
+use super::pattern::{self, SCALE};
+use super::solve::{Asked, Scoring, Solver};
+use crate::rng::Rng;
+
+/// A labelled position: the discs of the player to move and of the other player, and the final
+/// disc margin for the player to move under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    pub me: u64,
+    pub opp: u64,
+    pub value: i8,
+}
+
+impl Sample {
+    /// The sample as 17 bytes: the two sets little-endian, then the value.
+    #[must_use]
+    pub fn to_bytes(self) -> [u8; 17] {
+        let mut out = [0; 17];
+        out[..8].copy_from_slice(&self.me.to_le_bytes());
+        out[8..16].copy_from_slice(&self.opp.to_le_bytes());
+        out[16] = self.value as u8;
+        out
+    }
+
+    /// The samples of `bytes` written by [`Self::to_bytes`] (a partial last one is ignored).
+    #[must_use]
+    pub fn read_all(bytes: &[u8]) -> Vec<Sample> {
+        bytes
+            .chunks_exact(17)
+            .map(|b| Sample {
+                me: u64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                opp: u64::from_le_bytes(b[8..16].try_into().expect("8 bytes")),
+                value: b[16] as i8,
+            })
+            .collect()
+    }
+}
+
+/// Chunks the sample generation is split into, each from a seed of its own, so that the samples
+/// do not depend on how many threads make them.
+const CHUNKS: u64 = 16;
+
+/// Empty cells of the positions that are solved: their moves give positions one fewer.
+const SOLVED: std::ops::RangeInclusive<usize> = 12..=16;
+
+/// About `count` labelled positions from `seed`, made on `threads` threads; `done` is told the
+/// number made so far, now and then.
+pub fn samples(
+    seed: u64,
+    count: usize,
+    threads: usize,
+    done: &(dyn Fn(usize) + Sync),
+) -> Vec<Sample> {
+    let per_chunk = count.div_ceil(CHUNKS as usize);
+    let made = std::sync::atomic::AtomicUsize::new(0);
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let mut chunks: Vec<(u64, Vec<Sample>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let chunk = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if chunk >= CHUNKS {
+                            return out;
+                        }
+                        let mut rng = Rng::new(seed.wrapping_mul(CHUNKS).wrapping_add(chunk + 1));
+                        let mut samples = Vec::with_capacity(per_chunk + 32);
+                        let mut solver = Solver::<Side<8>>::new(64, Scoring::Discs)
+                            .expect("64 MiB for a training solver");
+                        while samples.len() < per_chunk {
+                            let before = samples.len();
+                            solve_one(&mut rng, &mut solver, &mut samples);
+                            let total = made.fetch_add(
+                                samples.len() - before,
+                                std::sync::atomic::Ordering::Relaxed,
+                            );
+                            done(total + samples.len() - before);
+                        }
+                        samples.truncate(per_chunk);
+                        out.push((chunk, samples));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().unwrap_or_default())
+            .collect()
+    });
+    chunks.sort_by_key(|&(chunk, _)| chunk);
+    chunks.into_iter().flat_map(|(_, s)| s).collect()
+}
+
+/// Plays one game of varied moves (random ones at first, then a weak computer's with some
+/// random ones mixed in) to a position with empty cells in [`SOLVED`], solves it and every
+/// move, and adds them as samples.
+fn solve_one(rng: &mut Rng, solver: &mut Solver<'_, Side<8>>, samples: &mut Vec<Sample>) {
+    let target = SOLVED.start() + rng.below(SOLVED.end() - SOLVED.start() + 1);
+    let mut game = Othello::<8>::new();
+    let mut ply = 0;
+    while game.position().empty.count_ones() as usize > target {
+        let moves: Vec<_> = game.legal_moves().collect();
+        if moves.is_empty() {
+            if game.pass().is_err() {
+                return;
+            }
+            continue;
+        }
+        let at = if ply < 6 || rng.below(4) == 0 {
+            moves[rng.below(moves.len())]
+        } else {
+            computer_move(&game, 2, rng).unwrap_or(moves[0])
+        };
+        if game.play(at).is_err() {
+            return;
+        }
+        ply += 1;
+    }
+    if !game.has_legal_move() {
+        return;
+    }
+    let analysis = solver.analyse(
+        &game,
+        Asked {
+            line: false,
+            moves: true,
+        },
+    );
+    let pos = game.position();
+    samples.push(sample(pos.me, pos.opp, analysis.solution.value));
+    for (at, value) in analysis.moves {
+        let mut child = game.clone();
+        if child.play(at).is_ok() {
+            let pos = child.position();
+            samples.push(sample(pos.me, pos.opp, -value));
+        }
+    }
+}
+
+fn sample(me: u64, opp: u64, value: i32) -> Sample {
+    Sample {
+        me,
+        opp,
+        value: value.clamp(-64, 64) as i8,
+    }
+}
+
+/// The moves each player has in a sample.
+fn mobility(sample: &Sample) -> (u32, u32) {
+    let empty = <Side<8> as Layout>::ALL & !(sample.me | sample.opp);
+    (
+        <Side<8> as Layout>::moves(sample.me, sample.opp, empty).count_ones(),
+        <Side<8> as Layout>::moves(sample.opp, sample.me, empty).count_ones(),
+    )
+}
+
+/// How well a fit went: the mean absolute error in discs on the samples fitted and on those
+/// held out.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    pub fitted: f64,
+    pub held_out: f64,
+}
+
+/// Weights (in 1/[`SCALE`] disc) fitted to `samples` by stochastic gradient descent on the
+/// squared error, `epochs` passes in an order fixed by `seed`; one sample in ten is held out to
+/// measure the fit. `epoch` is told each pass's number.
+pub fn fit(samples: &[Sample], epochs: u32, seed: u64, epoch: &dyn Fn(u32)) -> (Vec<i16>, Fit) {
+    let mut weights = vec![0f32; pattern::weight_count()];
+    let n = weights.len();
+    let (train, held): (Vec<_>, Vec<_>) =
+        samples.iter().enumerate().partition(|(i, _)| i % 10 != 9);
+    let mut train: Vec<&Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let held: Vec<&Sample> = held.into_iter().map(|(_, s)| s).collect();
+    let mut rng = Rng::new(seed);
+    let predict = |weights: &[f32], s: &Sample, indices: &mut Vec<usize>| {
+        let (features, scalars) = pattern::features(s.me, s.opp, mobility(s));
+        indices.clear();
+        indices.extend(features);
+        let patterns: f32 = indices.iter().map(|&i| weights[i]).sum();
+        let scalar: f32 = scalars
+            .iter()
+            .zip(&weights[n - scalars.len()..])
+            .map(|(x, w)| x * w)
+            .sum();
+        (patterns + scalar, scalars)
+    };
+    let mut indices = Vec::new();
+    for pass in 0..epochs {
+        epoch(pass + 1);
+        rng.shuffle(&mut train);
+        // A step that shrinks as the fit settles; each sample touches about 90 weights.
+        let rate = 0.002 / (1.0 + pass as f32 / 4.0);
+        for s in &train {
+            let (predicted, scalars) = predict(&weights, s, &mut indices);
+            let error = f32::from(s.value) - predicted;
+            for &i in &indices {
+                weights[i] += rate * error;
+            }
+            for (w, x) in weights[n - scalars.len()..].iter_mut().zip(scalars) {
+                *w += rate * error * x;
+            }
+        }
+    }
+    let error = |set: &[&Sample], indices: &mut Vec<usize>| {
+        let total: f64 = set
+            .iter()
+            .map(|s| f64::from((f32::from(s.value) - predict(&weights, s, indices).0).abs()))
+            .sum();
+        total / set.len().max(1) as f64
+    };
+    let fit = Fit {
+        fitted: error(&train, &mut indices),
+        held_out: error(&held, &mut indices),
+    };
+    let stored = weights
+        .iter()
+        .map(|w| {
+            (w * SCALE)
+                .round()
+                .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+        })
+        .collect();
+    (stored, fit)
+}
