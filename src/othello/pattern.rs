@@ -227,6 +227,7 @@ pub struct Evaluation {
     /// Ternary value of each binary number of up to 10 bits: the digits of a pattern index.
     ternary: [u32; 1024],
     /// Whether the processor has BMI2, whose `pext` gathers a pattern's bits at once.
+    #[cfg(target_arch = "x86_64")]
     bmi2: bool,
 }
 
@@ -289,8 +290,6 @@ impl Evaluation {
             ternary,
             #[cfg(target_arch = "x86_64")]
             bmi2: std::arch::is_x86_feature_detected!("bmi2"),
-            #[cfg(not(target_arch = "x86_64"))]
-            bmi2: false,
         }
     }
 
@@ -437,6 +436,21 @@ mod tests {
             // The folded mobility term rounds once, the sum above per term.
             let got = evaluation.value(me, opp, mobility);
             assert!((got - want).abs() <= 1, "{got} against {want}");
+        }
+    }
+
+    #[test]
+    fn the_portable_gather_packs_the_masked_bits_in_order() {
+        let mut rng = Rng::new(11);
+        for _ in 0..1000 {
+            let (x, mask) = (rng.next(), rng.next() & rng.next());
+            let want = (0..64)
+                .filter(|&bit| mask >> bit & 1 == 1)
+                .enumerate()
+                .fold(0, |packed, (place, bit)| {
+                    packed | ((x >> bit & 1) as usize) << place
+                });
+            assert_eq!(gather(x, mask), want, "{x:#x} under {mask:#x}");
         }
     }
 
