@@ -2,8 +2,10 @@
 //! move, the value of every move and a principal variation. MTD(f) at the root, a series of
 //! null-window tests, over principal-variation search with a bounded transposition table
 //! ([`SolveTable`]); moves are tried the table's best first, then fastest first (the fewest
-//! replies left to the opponent, corners before other cells), odd regions first near the end,
-//! and the last few empty cells are played without generating moves. Pure computation: the
+//! replies left to the opponent, corners before other cells) or, far from the end, by a shallow
+//! search (with the learned evaluation on 8x8, which also gives MTD(f) its first guess), odd
+//! regions first near the end, and the last few empty cells are played without generating
+//! moves; stable discs cut off searches that cannot reach their bound. Pure computation: the
 //! progress it reports goes to a callback, and it never looks at a clock.
 
 use super::bitboard::{Layout, Position, Side};
@@ -27,6 +29,14 @@ const SHALLOW: u32 = 16;
 
 /// The plies of that search.
 const SHALLOW_DEPTH: u32 = 3;
+
+/// Empty cells from which moves are sorted by a search with the learned evaluation instead,
+/// where the board has one: nearer the end it sorted no better than the hand-set one, and cost
+/// more (FFO #45 and #49: 18 against 20 and 22, and against none, in nodes and seconds).
+const LEARNED: u32 = 18;
+
+/// The plies of that search.
+const LEARNED_DEPTH: u32 = 2;
 
 /// The plies of the search that gives MTD(f) its first guess.
 const GUESS_DEPTH: u32 = 6;
@@ -420,8 +430,16 @@ macro_rules! search_fn {
                         i32::MIN
                     } else if empties >= SHALLOW {
                         // Far from the end, what a shallow search thinks of the move, for the
-                        // other player: lower first.
-                        super::computer::shallow_value(child, SHALLOW_DEPTH, self.fast)
+                        // other player: lower first. From LEARNED empty cells the search uses
+                        // the learned evaluation, where the board has one (8x8).
+                        let learned = if empties >= LEARNED {
+                            learned_value(child, LEARNED_DEPTH, -INFINITY_EVAL, INFINITY_EVAL)
+                        } else {
+                            None
+                        };
+                        learned.unwrap_or_else(|| {
+                            super::computer::shallow_value(child, SHALLOW_DEPTH, self.fast)
+                        })
                     } else {
                         // Fastest first: the fewest replies, corners before all else.
                         let replies = child.$moves();
