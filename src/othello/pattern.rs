@@ -8,8 +8,6 @@
 
 use std::sync::LazyLock;
 
-use super::bits::Bits;
-
 /// A pattern's cells in its base placement, as (column, row).
 type Shape = &'static [(u8, u8)];
 
@@ -262,19 +260,19 @@ impl Evaluation {
                     tables.len() - 1
                 }
             };
-            // Each configuration of the set, read in this image's order.
-            let sorted: Vec<u8> = mask.cells().map(|c| c as u8).collect();
+            // Each configuration of the set, read in this image's order: the image's cells,
+            // as places in the set (lowest bit first), found once per image.
+            let powers: Vec<usize> = image
+                .cells
+                .iter()
+                .map(|&cell| 3usize.pow((mask & ((1 << cell) - 1)).count_ones()))
+                .collect();
             let table = &mut tables[at];
             for (config, weight) in table.weights.iter_mut().enumerate() {
-                let digit = |cell: u8| {
-                    let place = sorted.iter().position(|&c| c == cell).expect("a set cell");
-                    (config / 3usize.pow(place as u32)) % 3
-                };
-                let index = image
-                    .cells
+                let index = powers
                     .iter()
                     .rev()
-                    .fold(0, |index, &cell| index * 3 + digit(cell));
+                    .fold(0, |index, &power| index * 3 + (config / power) % 3);
                 *weight += i32::from(weights[image.offset + index]);
             }
         }
@@ -387,6 +385,7 @@ pub(super) fn learned(me: u64, opp: u64, mobility: (u32, u32)) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::othello::bits::Bits;
     use crate::rng::Rng;
 
     /// `bits` seen through `symmetry`.
