@@ -422,7 +422,16 @@ macro_rules! search_fn {
                 }
                 let window = (alpha, beta);
                 let mut list = self.take_list(empties);
-                for at in moves.cells() {
+                // Near the end, moves in quadrants with an odd number of empty cells first.
+                let odd = if empties < SORTED {
+                    self.quadrants
+                        .into_iter()
+                        .filter(|&q| (pos.empty & q).len() % 2 == 1)
+                        .fold(L::Bits::EMPTY, |acc, q| acc | q)
+                } else {
+                    L::Bits::EMPTY
+                };
+                for at in (moves & odd).cells().chain((moves & !odd).cells()) {
                     let child = pos.$play(at);
                     let rank = if empties < SORTED {
                         0
