@@ -454,24 +454,34 @@ fn perft_counts_alike_with_threads_and_a_table_and_refuses_a_table_too_large() {
 #[test]
 fn training_writes_the_same_weights_from_the_same_seed() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |name: &str, seed: &str| {
-        let path = dir.path().join(name);
-        boardgames()
-            .args(["train", "--samples", "200", "--epochs", "2", "--seed", seed])
-            .arg("--output")
-            .arg(&path)
-            .assert()
-            .success()
-            .stdout(predicate::str::contains("positions: 2"))
-            .stdout(predicate::str::contains("mean error: "));
-        std::fs::read(&path).unwrap()
-    };
-    let first = run("a.bin", "7");
-    assert_eq!(
-        first.len(),
-        std::fs::read("src/othello/weights.bin").unwrap().len()
-    );
-    assert!(first.iter().any(|&b| b != 0), "a fit that moved no weight");
-    assert_eq!(run("b.bin", "7"), first, "the same seed, other weights");
-    assert_ne!(run("c.bin", "8"), first, "another seed, the same weights");
+    for (side, shipped) in [
+        ("8", "src/othello/weights.bin"),
+        ("6", "src/othello/weights6.bin"),
+    ] {
+        let run = |name: &str, seed: &str| {
+            let path = dir.path().join(format!("{side}-{name}"));
+            boardgames()
+                .args(["train", "--size", side, "--samples", "200", "--epochs", "2"])
+                .args(["--seed", seed])
+                .arg("--output")
+                .arg(&path)
+                .assert()
+                .success()
+                .stdout(predicate::str::contains("positions: 2"))
+                .stdout(predicate::str::contains("mean error: "));
+            std::fs::read(&path).unwrap()
+        };
+        let first = run("a.bin", "7");
+        assert_eq!(first.len(), std::fs::read(shipped).unwrap().len(), "{side}");
+        assert!(first.iter().any(|&b| b != 0), "a fit that moved no weight");
+        assert_eq!(run("b.bin", "7"), first, "the same seed, other weights");
+        assert_ne!(run("c.bin", "8"), first, "another seed, the same weights");
+    }
+    boardgames()
+        .args(["train", "--size", "10", "--output"])
+        .arg(dir.path().join("10.bin"))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: no learned evaluation for 10x10 boards (6x6 and 8x8 have one)\n");
 }

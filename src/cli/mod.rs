@@ -77,6 +77,7 @@ impl Cli {
             Command::Solve(solve) => (solve.task(), false),
             Command::Train(args) => (
                 Task::TrainOthello(Training {
+                    side: args.size,
                     seed: args.seed,
                     samples: usize::try_from(args.samples).unwrap_or(usize::MAX),
                     epochs: args.epochs,
@@ -141,11 +142,12 @@ pub enum Command {
     /// Fit the Othello evaluation's weights to solved positions (for developers).
     #[command(
         hide = true,
-        long_about = "Fit the weights of the learned 8x8 Othello evaluation: play games of \
-                      varied moves from SEED, solve positions of 13 to 20 empty cells and every \
-                      move of each, and fit pattern weights to the values by least squares. \
-                      Writes the weights to FILE (what src/othello/weights.bin holds) and prints \
-                      how well they fit. The same flags make the same file.",
+        long_about = "Fit the weights of the learned Othello evaluation of an 8x8 or 6x6 \
+                      board: play games of varied moves from SEED, solve positions of 12 to 16 \
+                      empty cells (6x6: 10 to 17) and every move of each, and fit pattern \
+                      weights to the values by least squares. Writes the weights to FILE (what \
+                      src/othello/weights.bin or weights6.bin holds) and prints how well they \
+                      fit. The same flags make the same file.",
         after_help = "Example:\n  boardgames train --seed 1 --samples 400000 --output weights.bin"
     )]
     Train(TrainArgs),
@@ -374,6 +376,9 @@ impl BoardArgs {
 /// Flags of `boardgames train`.
 #[derive(Debug, Args)]
 pub struct TrainArgs {
+    /// The board side: 8 or 6, the boards with patterns.
+    #[arg(long, value_name = "N", default_value = "8", value_parser = parse_side)]
+    pub size: BoardSide,
     /// The seed the games and the fit follow.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,

@@ -247,6 +247,8 @@ pub enum Stop {
     File(PathBuf, io::Error),
     /// A file of positions holds one that is not a position: the file and what is wrong.
     Position(PathBuf, String),
+    /// `train` on a board side with no patterns to fit.
+    Unlearnable(usize),
 }
 
 impl fmt::Display for Stop {
@@ -267,6 +269,10 @@ impl fmt::Display for Stop {
             Stop::Io(err) => write!(f, "{err}"),
             Stop::File(path, err) => write!(f, "{}: {err}", path.display()),
             Stop::Position(path, why) => write!(f, "{}: {why}", path.display()),
+            Stop::Unlearnable(side) => write!(
+                f,
+                "no learned evaluation for {side}x{side} boards (6x6 and 8x8 have one)"
+            ),
         }
     }
 }

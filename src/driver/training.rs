@@ -1,6 +1,6 @@
-//! `train`: fitting the learned Othello evaluation at the console. It reports progress on
-//! standard error when that is a terminal, writes the weights file and prints how well the
-//! weights fit; the games, solves and fit are the engine's (`othello::train`).
+//! `train`: fitting a learned Othello evaluation (8x8 or 6x6) at the console. It reports
+//! progress on standard error when that is a terminal, writes the weights file and prints how
+//! well the weights fit; the games, solves and fit are the engine's (`othello::train`).
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -8,11 +8,14 @@ use std::time::Instant;
 
 use super::Stop;
 use super::console::Console;
-use crate::othello::{Sample, fit, samples};
+use crate::board::BoardSide;
+use crate::othello::{Layout, Sample, Side, WithSide, fit, learnable, samples, with_side};
 
 /// What `train` is asked for.
 #[derive(Clone, Debug)]
 pub struct Training {
+    /// The board side.
+    pub side: BoardSide,
     /// The seed of the games and of the fit.
     pub seed: u64,
     /// About how many solved positions to fit.
@@ -60,54 +63,75 @@ pub(super) fn train<R, W: Write>(
     console: &mut Console<R, W>,
     training: Training,
 ) -> Result<(), Stop> {
-    let terminal = std::io::stderr().is_terminal();
-    let progress = |line: String| {
-        if terminal {
-            let mut err = std::io::stderr();
-            let _ = err.write_all(line.as_bytes());
-            let _ = err.flush();
-        }
-    };
-    let clock = Instant::now();
-    let last = std::sync::Mutex::new(0u64);
-    let cached = match &training.cache {
-        Some(path) if path.exists() => {
-            let bytes = std::fs::read(path).map_err(|err| Stop::File(path.clone(), err))?;
-            Some(Sample::read_all(&bytes))
-        }
-        _ => None,
-    };
-    let made = match cached {
-        Some(made) => made,
-        None => {
-            let made = samples(training.seed, training.samples, training.threads, &|made| {
-                let seconds = clock.elapsed().as_secs();
-                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-                if seconds > *last {
-                    *last = seconds;
-                    progress(text::solving(made, training.samples, seconds));
-                }
-            });
-            if let Some(path) = &training.cache {
-                let bytes: Vec<u8> = made.iter().flat_map(|s| s.to_bytes()).collect();
-                std::fs::write(path, bytes).map_err(|err| Stop::File(path.clone(), err))?;
+    with_side(training.side, Train { console, training })
+}
+
+/// [`train`] on a board of a size known at compile time.
+struct Train<'a, R, W: Write> {
+    console: &'a mut Console<R, W>,
+    training: Training,
+}
+
+impl<R, W: Write> WithSide for Train<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const N: usize>(self) -> Result<(), Stop>
+    where
+        Side<N>: Layout,
+    {
+        let Train { console, training } = self;
+        let patterns = learnable::<N>().ok_or(Stop::Unlearnable(N))?;
+        let terminal = std::io::stderr().is_terminal();
+        let progress = |line: String| {
+            if terminal {
+                let mut err = std::io::stderr();
+                let _ = err.write_all(line.as_bytes());
+                let _ = err.flush();
             }
-            made
-        }
-    };
-    let solved_in = clock.elapsed().as_secs_f64();
-    let (weights, quality) = fit(&made, training.epochs, training.seed, &|epoch| {
-        progress(text::fitting(epoch, training.epochs));
-    });
-    progress(text::CLEAR_PROGRESS.to_string());
-    let bytes: Vec<u8> = weights.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(&training.output, &bytes)
-        .map_err(|err| Stop::File(training.output.clone(), err))?;
-    console.say(text::report(
-        made.len(),
-        solved_in,
-        quality.fitted,
-        quality.held_out,
-        bytes.len(),
-    ))
+        };
+        let clock = Instant::now();
+        let last = std::sync::Mutex::new(0u64);
+        let cached = match &training.cache {
+            Some(path) if path.exists() => {
+                let bytes = std::fs::read(path).map_err(|err| Stop::File(path.clone(), err))?;
+                Some(Sample::read_all(&bytes))
+            }
+            _ => None,
+        };
+        let made = match cached {
+            Some(made) => made,
+            None => {
+                let made =
+                    samples::<N>(training.seed, training.samples, training.threads, &|made| {
+                        let seconds = clock.elapsed().as_secs();
+                        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+                        if seconds > *last {
+                            *last = seconds;
+                            progress(text::solving(made, training.samples, seconds));
+                        }
+                    });
+                if let Some(path) = &training.cache {
+                    let bytes: Vec<u8> = made.iter().flat_map(|s| s.to_bytes()).collect();
+                    std::fs::write(path, bytes).map_err(|err| Stop::File(path.clone(), err))?;
+                }
+                made
+            }
+        };
+        let solved_in = clock.elapsed().as_secs_f64();
+        let (weights, quality) =
+            fit::<N>(patterns, &made, training.epochs, training.seed, &|epoch| {
+                progress(text::fitting(epoch, training.epochs));
+            });
+        progress(text::CLEAR_PROGRESS.to_string());
+        let bytes: Vec<u8> = weights.iter().flat_map(|w| w.to_le_bytes()).collect();
+        std::fs::write(&training.output, &bytes)
+            .map_err(|err| Stop::File(training.output.clone(), err))?;
+        console.say(text::report(
+            made.len(),
+            solved_in,
+            quality.fitted,
+            quality.held_out,
+            bytes.len(),
+        ))
+    }
 }

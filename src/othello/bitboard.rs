@@ -309,9 +309,9 @@ layouts! {
     4 => u64, board_u64, stride = 4, moves = narrow_moves::<4>, avx2 = avx2,
         flips = ray_flips::<4>;
     6 => u64, board_u64, stride = 6, moves = narrow_moves::<6>, avx2 = avx2,
-        flips = ray_flips::<6>;
+        flips = ray_flips::<6>, learned = super::pattern::learned_6;
     8 => u64, board_u64, stride = 8, moves = narrow_moves::<8>, avx2 = avx2,
-        flips = ray_flips::<8>, canonical = canonical_8x8, learned = super::pattern::learned;
+        flips = ray_flips::<8>, canonical = canonical_8x8, learned = super::pattern::learned_8;
     10 => Wide<4>, Wide::<4>::board, stride = 16, moves = wide_moves::<4, Self>,
         avx2_moves = window::moves_16;
     12 => Wide<4>, Wide::<4>::board, stride = 16, moves = wide_moves::<4, Self>,

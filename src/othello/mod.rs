@@ -31,7 +31,7 @@ pub use count_table::CountTable;
 pub use game::{Cell, Othello, PitError};
 pub use perft::{Counting, perft_with};
 pub use solve::{Analysis, Asked, Scoring, Solver};
-pub use train::{Sample, fit, samples};
+pub use train::{Sample, fit, learnable, samples};
 
 use crate::board::{BoardSide, dispatch};
 

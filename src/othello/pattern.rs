@@ -1,18 +1,18 @@
-//! The learned evaluation of 8x8 positions: the final disc margin a position is worth to its
-//! player to move, estimated as a sum of weights looked up by the contents of edge, corner,
-//! line and diagonal patterns (each in all eight of its images under the board's symmetries, so
-//! that a position and its mirror images score alike), plus weights on each player's mobility.
-//! The weights are fitted to solved positions ([`super::train`]) and ship with the crate as data
-//! (`weights.bin`, see the README for their provenance). Pits count as empty cells in the
-//! patterns. Pure computation.
+//! The learned evaluation of 8x8 and 6x6 positions: the final disc margin a position is worth
+//! to its player to move, estimated as a sum of weights looked up by the contents of edge,
+//! corner, line and diagonal patterns (each in all eight of its images under the board's
+//! symmetries, so that a position and its mirror images score alike), plus weights on each
+//! player's mobility. The weights are fitted to solved positions ([`super::train`]) and ship with
+//! the crate as data (`weights.bin` and `weights6.bin`, see the README for their provenance).
+//! Pits count as empty cells in the patterns. Pure computation.
 
 use std::sync::LazyLock;
 
 /// A pattern's cells in its base placement, as (column, row).
 type Shape = &'static [(u8, u8)];
 
-/// The patterns, in the order their weights are stored.
-const SHAPES: [Shape; 12] = [
+/// The 8x8 patterns, in the order their weights are stored.
+const SHAPES_8: [Shape; 12] = [
     // An edge with the two cells diagonal from its corners.
     &[
         (0, 0),
@@ -110,6 +110,83 @@ const SHAPES: [Shape; 12] = [
     &[(0, 4), (1, 5), (2, 6), (3, 7)],
 ];
 
+/// The 6x6 patterns, in the order their weights are stored: as on 8x8, cut to the board.
+const SHAPES_6: [Shape; 10] = [
+    // An edge with the two cells diagonal from its corners.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (4, 0),
+        (5, 0),
+        (1, 1),
+        (4, 1),
+    ],
+    // A corner's 4x2 block.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (3, 1),
+    ],
+    // An edge.
+    &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
+    // A corner's 3x3 square.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (0, 2),
+        (1, 2),
+        (2, 2),
+    ],
+    // The second and third lines from an edge.
+    &[(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1)],
+    &[(0, 2), (1, 2), (2, 2), (3, 2), (4, 2), (5, 2)],
+    // Diagonals of 6 to 3 cells.
+    &[(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)],
+    &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)],
+    &[(0, 2), (1, 3), (2, 4), (3, 5)],
+    &[(0, 3), (1, 4), (2, 5)],
+];
+
+/// A board the evaluation knows: its side, its patterns, its shipped weights, and what is
+/// derived from them once.
+pub struct Patterns {
+    side: u8,
+    shapes: &'static [Shape],
+    /// The weights file, as fitted by `boardgames train`.
+    file: &'static [u8],
+    images: LazyLock<Vec<Image>>,
+    shipped: LazyLock<Option<Evaluation>>,
+}
+
+/// The 8x8 board's patterns and weights.
+pub(super) static EIGHT: Patterns = Patterns {
+    side: 8,
+    shapes: &SHAPES_8,
+    file: include_bytes!("weights.bin"),
+    images: LazyLock::new(|| EIGHT.make_images()),
+    shipped: LazyLock::new(|| EIGHT.load()),
+};
+
+/// The 6x6 board's patterns and weights.
+pub(super) static SIX: Patterns = Patterns {
+    side: 6,
+    shapes: &SHAPES_6,
+    file: include_bytes!("weights6.bin"),
+    images: LazyLock::new(|| SIX.make_images()),
+    shipped: LazyLock::new(|| SIX.load()),
+};
+
 /// Weights after the patterns': a constant, the mobility of the player to move and of the other
 /// player, each scaled by [`MOBILITY`].
 const SCALARS: usize = 3;
@@ -121,35 +198,19 @@ const MOBILITY: f32 = 8.0;
 /// The stored weights are in units of 1/`SCALE` disc.
 pub(super) const SCALE: f32 = 64.0;
 
-/// A map of the board's cells onto themselves, on (column, row).
-type Symmetry = fn(u8, u8) -> (u8, u8);
-
-/// The eight symmetries of the 8x8 board.
-const SYMMETRIES: [Symmetry; 8] = [
-    |c, r| (c, r),
-    |c, r| (7 - c, r),
-    |c, r| (c, 7 - r),
-    |c, r| (7 - c, 7 - r),
-    |c, r| (r, c),
-    |c, r| (7 - r, c),
-    |c, r| (r, 7 - c),
-    |c, r| (7 - r, 7 - c),
-];
-
-/// Where each pattern's weights begin in the weight vector, and the vector's length.
-fn offsets() -> ([usize; SHAPES.len()], usize) {
-    let mut offsets = [0; SHAPES.len()];
-    let mut next = 0;
-    for (offset, shape) in offsets.iter_mut().zip(SHAPES) {
-        *offset = next;
-        next += 3usize.pow(shape.len() as u32);
+/// The eight symmetries of a square board of side `side`, on (column, row).
+fn symmetric(symmetry: usize, side: u8, (c, r): (u8, u8)) -> (u8, u8) {
+    let last = side - 1;
+    match symmetry {
+        0 => (c, r),
+        1 => (last - c, r),
+        2 => (c, last - r),
+        3 => (last - c, last - r),
+        4 => (r, c),
+        5 => (last - r, c),
+        6 => (r, last - c),
+        _ => (last - r, last - c),
     }
-    (offsets, next + SCALARS)
-}
-
-/// The number of weights.
-pub(super) fn weight_count() -> usize {
-    offsets().1
 }
 
 /// One image of a pattern: its cells (bit indices) in the pattern's order, and where its
@@ -159,53 +220,90 @@ struct Image {
     offset: usize,
 }
 
-/// Every image of every pattern, for fitting: eight per pattern, some the same cells in
-/// another order.
-static IMAGES: LazyLock<Vec<Image>> = LazyLock::new(|| {
-    let (offsets, _) = offsets();
-    let mut images = Vec::new();
-    for (shape, offset) in SHAPES.iter().zip(offsets) {
-        for symmetry in SYMMETRIES {
-            let cells = shape
-                .iter()
-                .map(|&(c, r)| {
-                    let (c, r) = symmetry(c, r);
-                    r * 8 + c
-                })
-                .collect();
-            images.push(Image { cells, offset });
+impl Patterns {
+    /// Where each pattern's weights begin in the weight vector, and the vector's length.
+    fn offsets(&self) -> (Vec<usize>, usize) {
+        let mut offsets = Vec::new();
+        let mut next = 0;
+        for shape in self.shapes {
+            offsets.push(next);
+            next += 3usize.pow(shape.len() as u32);
         }
+        (offsets, next + SCALARS)
     }
-    images
-});
+
+    /// The number of weights.
+    pub(super) fn weight_count(&self) -> usize {
+        self.offsets().1
+    }
+
+    /// Every image of every pattern, for fitting: eight per pattern, some the same cells in
+    /// another order. A cell's bit is its row times the side plus its column.
+    fn make_images(&self) -> Vec<Image> {
+        let (offsets, _) = self.offsets();
+        let mut images = Vec::new();
+        for (shape, offset) in self.shapes.iter().zip(offsets) {
+            for symmetry in 0..8 {
+                let cells = shape
+                    .iter()
+                    .map(|&cell| {
+                        let (c, r) = symmetric(symmetry, self.side, cell);
+                        r * self.side + c
+                    })
+                    .collect();
+                images.push(Image { cells, offset });
+            }
+        }
+        images
+    }
+
+    /// The features of a position, for fitting: the index in the weight vector of every
+    /// image's weight (one per image, repeats allowed), and the values of the scalar features,
+    /// whose weights come after the patterns'.
+    pub(super) fn features(
+        &self,
+        me: u64,
+        opp: u64,
+        mobility: (u32, u32),
+    ) -> (impl Iterator<Item = usize>, [f32; SCALARS]) {
+        let indices = self.images.iter().map(move |image| {
+            image.offset
+                + image
+                    .cells
+                    .iter()
+                    .rev()
+                    .fold(0, |index, &cell| index * 3 + state(me, opp, cell))
+        });
+        let scalars = [
+            1.0,
+            mobility.0 as f32 / MOBILITY,
+            mobility.1 as f32 / MOBILITY,
+        ];
+        (indices, scalars)
+    }
+
+    /// The shipped weights read from the file: little-endian `i16`, as [`Self::weight_count`]
+    /// lays them out. `None` if the file does not hold that many (a build without weights).
+    fn load(&self) -> Option<Evaluation> {
+        (self.file.len() == 2 * self.weight_count()).then(|| {
+            let weights: Vec<i16> = self
+                .file
+                .chunks_exact(2)
+                .map(|b| i16::from_le_bytes([b[0], b[1]]))
+                .collect();
+            Evaluation::new(self, &weights)
+        })
+    }
+
+    /// The shipped evaluation, if the build has its weights.
+    pub(super) fn shipped(&self) -> Option<&Evaluation> {
+        self.shipped.as_ref()
+    }
+}
 
 /// The state of a cell for a pattern index: 0 empty (or a pit), 1 the mover's, 2 the other's.
 fn state(me: u64, opp: u64, cell: u8) -> usize {
     ((me >> cell) & 1) as usize + 2 * ((opp >> cell) & 1) as usize
-}
-
-/// The features of a position, for fitting: the index in the weight vector of every image's
-/// weight (one per image, repeats allowed), and the values of the scalar features, whose
-/// weights come after the patterns'.
-pub(super) fn features(
-    me: u64,
-    opp: u64,
-    mobility: (u32, u32),
-) -> (impl Iterator<Item = usize>, [f32; SCALARS]) {
-    let indices = IMAGES.iter().map(move |image| {
-        image.offset
-            + image
-                .cells
-                .iter()
-                .rev()
-                .fold(0, |index, &cell| index * 3 + state(me, opp, cell))
-    });
-    let scalars = [
-        1.0,
-        mobility.0 as f32 / MOBILITY,
-        mobility.1 as f32 / MOBILITY,
-    ];
-    (indices, scalars)
 }
 
 /// A pattern's cells as a set, with the weights of every configuration of them, summed over
@@ -230,15 +328,16 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
-    /// The evaluation with `weights` (in 1/SCALE disc, as [`weight_count`] lays them out).
+    /// The evaluation of the board of `patterns` with `weights` (in 1/SCALE disc, as
+    /// [`Patterns::weight_count`] lays them out).
     ///
     /// # Panics
     /// When `weights` is not of that length.
     #[must_use]
-    pub fn new(weights: &[i16]) -> Evaluation {
+    pub(super) fn new(patterns: &Patterns, weights: &[i16]) -> Evaluation {
         assert_eq!(
             weights.len(),
-            weight_count(),
+            patterns.weight_count(),
             "a weight vector of the right length"
         );
         let mut ternary = [0u32; 1024];
@@ -248,7 +347,7 @@ impl Evaluation {
                 .fold(0, |acc, bit| acc * 3 + ((bits >> bit) & 1) as u32);
         }
         let mut tables: Vec<Table> = Vec::new();
-        for image in IMAGES.iter() {
+        for image in patterns.images.iter() {
             let mask = image.cells.iter().fold(0u64, |m, &c| m | 1 << c);
             let at = match tables.iter().position(|t| t.mask == mask) {
                 Some(at) => at,
@@ -353,33 +452,34 @@ fn gather(x: u64, mask: u64) -> usize {
     packed
 }
 
-/// The weights that ship with the crate, as fitted by `boardgames train`.
-pub(super) const WEIGHTS: &[u8] = include_bytes!("weights.bin");
-
-/// The FNV-1a hash of [`WEIGHTS`], as recorded when they were fitted.
-#[cfg(test)]
-const WEIGHTS_FNV1A: u64 = 0x75d3_c3a1_d1f3_5612;
-
-/// The shipped weights read from [`WEIGHTS`]: little-endian `i16`, as [`weight_count`] lays
-/// them out. `None` if the file does not hold that many (a build without weights).
-pub(super) fn shipped() -> Option<&'static Evaluation> {
-    static SHIPPED: LazyLock<Option<Evaluation>> = LazyLock::new(|| {
-        (WEIGHTS.len() == 2 * weight_count()).then(|| {
-            let weights: Vec<i16> = WEIGHTS
-                .chunks_exact(2)
-                .map(|b| i16::from_le_bytes([b[0], b[1]]))
-                .collect();
-            Evaluation::new(&weights)
-        })
-    });
-    SHIPPED.as_ref()
+/// The patterns of a board of side `side`, where it has a learned evaluation.
+pub(super) fn for_side(side: usize) -> Option<&'static Patterns> {
+    [&EIGHT, &SIX]
+        .into_iter()
+        .find(|patterns| usize::from(patterns.side) == side)
 }
 
-/// The shipped evaluation of a position (`me` to move against `opp`, with `mobility` moves
+/// The FNV-1a hashes of the weight files, as recorded when they were fitted.
+#[cfg(test)]
+const WEIGHTS_FNV1A: [(&Patterns, u64); 2] = [
+    (&EIGHT, 0x75d3_c3a1_d1f3_5612),
+    (&SIX, 0x5e87_47db_6a8d_72dd),
+];
+
+/// The shipped 8x8 evaluation of a position (`me` to move against `opp`, with `mobility` moves
 /// each), in 1/[`SCALE`] disc; `None` in a build without weights.
 #[inline]
-pub(super) fn learned(me: u64, opp: u64, mobility: (u32, u32)) -> Option<i32> {
-    shipped().map(|evaluation| evaluation.value(me, opp, mobility))
+pub(super) fn learned_8(me: u64, opp: u64, mobility: (u32, u32)) -> Option<i32> {
+    EIGHT
+        .shipped()
+        .map(|evaluation| evaluation.value(me, opp, mobility))
+}
+
+/// [`learned_8`] for 6x6 positions.
+#[inline]
+pub(super) fn learned_6(me: u64, opp: u64, mobility: (u32, u32)) -> Option<i32> {
+    SIX.shipped()
+        .map(|evaluation| evaluation.value(me, opp, mobility))
 }
 
 #[cfg(test)]
@@ -388,21 +488,22 @@ mod tests {
     use crate::othello::bits::Bits;
     use crate::rng::Rng;
 
-    /// `bits` seen through `symmetry`.
-    fn image(bits: u64, symmetry: Symmetry) -> u64 {
+    /// `bits` of a board of side `side` seen through `symmetry`.
+    fn image(bits: u64, side: u8, symmetry: usize) -> u64 {
         bits.cells().fold(0, |out, cell| {
-            let (c, r) = symmetry(cell as u8 % 8, cell as u8 / 8);
-            out | 1 << (r * 8 + c)
+            let (c, r) = symmetric(symmetry, side, (cell as u8 % side, cell as u8 / side));
+            out | 1 << (r * side + c)
         })
     }
 
-    /// Random positions of about `discs` discs a side, some cells left as pits.
-    fn positions(count: usize, seed: u64) -> Vec<(u64, u64)> {
+    /// Random positions of about `discs` discs a side on a board of side `side`, some cells
+    /// left as pits.
+    fn positions(side: u8, count: usize, seed: u64) -> Vec<(u64, u64)> {
         let mut rng = Rng::new(seed);
         (0..count)
             .map(|_| {
                 let (mut me, mut opp) = (0u64, 0u64);
-                for cell in 0..64 {
+                for cell in 0..side * side {
                     match rng.below(5) {
                         0 | 1 => me |= 1 << cell,
                         2 | 3 => opp |= 1 << cell,
@@ -416,25 +517,27 @@ mod tests {
 
     #[test]
     fn the_folded_tables_score_as_the_sum_over_every_image() {
-        let mut rng = Rng::new(5);
-        let weights: Vec<i16> = (0..weight_count())
-            .map(|_| rng.below(2001) as i16 - 1000)
-            .collect();
-        let evaluation = Evaluation::new(&weights);
-        // The README's count of lookups.
-        assert_eq!(evaluation.tables.len(), 50);
-        for (me, opp) in positions(200, 9) {
-            let mobility = (rng.below(20) as u32, rng.below(20) as u32);
-            let (indices, scalars) = features(me, opp, mobility);
-            let patterns: i32 = indices.map(|i| i32::from(weights[i])).sum();
-            let n = weights.len();
-            let scalar = f32::from(weights[n - 3]) * scalars[0]
-                + f32::from(weights[n - 2]) * scalars[1]
-                + f32::from(weights[n - 1]) * scalars[2];
-            let want = patterns + scalar as i32;
-            // The folded mobility term rounds once, the sum above per term.
-            let got = evaluation.value(me, opp, mobility);
-            assert!((got - want).abs() <= 1, "{got} against {want}");
+        // The README's counts of lookups.
+        for (patterns, tables) in [(&EIGHT, 50), (&SIX, 42)] {
+            let mut rng = Rng::new(5);
+            let weights: Vec<i16> = (0..patterns.weight_count())
+                .map(|_| rng.below(2001) as i16 - 1000)
+                .collect();
+            let evaluation = Evaluation::new(patterns, &weights);
+            assert_eq!(evaluation.tables.len(), tables);
+            for (me, opp) in positions(patterns.side, 200, 9) {
+                let mobility = (rng.below(20) as u32, rng.below(20) as u32);
+                let (indices, scalars) = patterns.features(me, opp, mobility);
+                let sum: i32 = indices.map(|i| i32::from(weights[i])).sum();
+                let n = weights.len();
+                let scalar = f32::from(weights[n - 3]) * scalars[0]
+                    + f32::from(weights[n - 2]) * scalars[1]
+                    + f32::from(weights[n - 1]) * scalars[2];
+                let want = sum + scalar as i32;
+                // The folded mobility term rounds once, the sum above per term.
+                let got = evaluation.value(me, opp, mobility);
+                assert!((got - want).abs() <= 1, "{got} against {want}");
+            }
         }
     }
 
@@ -455,24 +558,32 @@ mod tests {
 
     #[test]
     fn a_position_and_its_mirror_images_score_alike() {
-        let evaluation = shipped().expect("the shipped weights");
-        for (me, opp) in positions(200, 3) {
-            let mobility = (7, 4);
-            let value = evaluation.value(me, opp, mobility);
-            for symmetry in SYMMETRIES {
-                let (me, opp) = (image(me, symmetry), image(opp, symmetry));
-                assert_eq!(evaluation.value(me, opp, mobility), value);
+        for patterns in [&EIGHT, &SIX] {
+            let evaluation = patterns.shipped().expect("the shipped weights");
+            for (me, opp) in positions(patterns.side, 200, 3) {
+                let mobility = (7, 4);
+                let value = evaluation.value(me, opp, mobility);
+                for symmetry in 0..8 {
+                    let side = patterns.side;
+                    let (me, opp) = (image(me, side, symmetry), image(opp, side, symmetry));
+                    assert_eq!(evaluation.value(me, opp, mobility), value);
+                }
             }
         }
     }
 
     #[test]
     fn the_shipped_weights_are_the_recorded_ones() {
-        // FNV-1a of weights.bin; README says how the file was made. A new fit changes both.
-        let hash = WEIGHTS.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
-        assert_eq!(WEIGHTS.len(), 2 * weight_count());
-        assert_eq!(hash, WEIGHTS_FNV1A);
+        // FNV-1a of each weights file; README says how they were made. A new fit changes both.
+        for (patterns, recorded) in WEIGHTS_FNV1A {
+            let hash = patterns
+                .file
+                .iter()
+                .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                });
+            assert_eq!(patterns.file.len(), 2 * patterns.weight_count());
+            assert_eq!(hash, recorded, "{}x{}", patterns.side, patterns.side);
+        }
     }
 }

@@ -4,9 +4,10 @@
 //! shipped weights can be made again. Pure computation: progress goes to a callback.
 
 use super::bitboard::{Layout, Side};
+use super::bits::Bits;
 use super::computer::computer_move;
 use super::game::Othello;
-use super::pattern::{self, SCALE};
+use super::pattern::{self, Patterns, SCALE};
 use super::solve::{Asked, Scoring, Solver};
 use crate::rng::Rng;
 
@@ -48,17 +49,24 @@ impl Sample {
 /// do not depend on how many threads make them.
 const CHUNKS: u64 = 16;
 
-/// Empty cells of the positions that are solved: their moves give positions one fewer.
-const SOLVED: std::ops::RangeInclusive<usize> = 12..=16;
+/// Empty cells of the positions that are solved on a board of side `side` (their moves give
+/// positions one fewer): on 6x6 from fewer and up to more, since solving there is cheap, so
+/// that the fit sees nearer where the solver asks (16 empty cells and up).
+fn solved(side: usize) -> std::ops::RangeInclusive<usize> {
+    if side == 8 { 12..=16 } else { 10..=17 }
+}
 
 /// About `count` labelled positions from `seed`, made on `threads` threads; `done` is told the
 /// number made so far, now and then.
-pub fn samples(
+pub fn samples<const N: usize>(
     seed: u64,
     count: usize,
     threads: usize,
     done: &(dyn Fn(usize) + Sync),
-) -> Vec<Sample> {
+) -> Vec<Sample>
+where
+    Side<N>: Layout,
+{
     let per_chunk = count.div_ceil(CHUNKS as usize);
     let made = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicU64::new(0);
@@ -74,7 +82,7 @@ pub fn samples(
                         }
                         let mut rng = Rng::new(seed.wrapping_mul(CHUNKS).wrapping_add(chunk + 1));
                         let mut samples = Vec::with_capacity(per_chunk + 32);
-                        let mut solver = Solver::<Side<8>>::new(64, Scoring::Discs)
+                        let mut solver = Solver::<Side<N>>::new(64, Scoring::Discs)
                             .expect("64 MiB for a training solver");
                         while samples.len() < per_chunk {
                             let before = samples.len();
@@ -101,13 +109,20 @@ pub fn samples(
 }
 
 /// Plays one game of varied moves (random ones at first, then a weak computer's with some
-/// random ones mixed in) to a position with empty cells in [`SOLVED`], solves it and every
+/// random ones mixed in) to a position with empty cells in [`solved`], solves it and every
 /// move, and adds them as samples.
-fn solve_one(rng: &mut Rng, solver: &mut Solver<'_, Side<8>>, samples: &mut Vec<Sample>) {
-    let target = SOLVED.start() + rng.below(SOLVED.end() - SOLVED.start() + 1);
-    let mut game = Othello::<8>::new();
+fn solve_one<const N: usize>(
+    rng: &mut Rng,
+    solver: &mut Solver<'_, Side<N>>,
+    samples: &mut Vec<Sample>,
+) where
+    Side<N>: Layout,
+{
+    let range = solved(N);
+    let target = range.start() + rng.below(range.end() - range.start() + 1);
+    let mut game = Othello::<N>::new();
     let mut ply = 0;
-    while game.position().empty.count_ones() as usize > target {
+    while game.position().empty.len() as usize > target {
         let moves: Vec<_> = game.legal_moves().collect();
         if moves.is_empty() {
             if game.pass().is_err() {
@@ -136,12 +151,12 @@ fn solve_one(rng: &mut Rng, solver: &mut Solver<'_, Side<8>>, samples: &mut Vec<
         },
     );
     let pos = game.position();
-    samples.push(sample(pos.me, pos.opp, analysis.solution.value));
+    samples.push(sample(word(pos.me), word(pos.opp), analysis.solution.value));
     for (at, value) in analysis.moves {
         let mut child = game.clone();
         if child.play(at).is_ok() {
             let pos = child.position();
-            samples.push(sample(pos.me, pos.opp, -value));
+            samples.push(sample(word(pos.me), word(pos.opp), -value));
         }
     }
 }
@@ -155,12 +170,28 @@ fn sample(me: u64, opp: u64, value: i32) -> Sample {
 }
 
 /// The moves each player has in a sample.
-fn mobility(sample: &Sample) -> (u32, u32) {
-    let empty = <Side<8> as Layout>::ALL & !(sample.me | sample.opp);
+fn mobility<L: Layout>(sample: &Sample) -> (u32, u32) {
+    let bits = |word: u64| {
+        word.cells()
+            .fold(L::Bits::EMPTY, |set, i| set | L::Bits::cell(i))
+    };
+    let (me, opp) = (bits(sample.me), bits(sample.opp));
+    let empty = L::ALL & !(me | opp);
     (
-        <Side<8> as Layout>::moves(sample.me, sample.opp, empty).count_ones(),
-        <Side<8> as Layout>::moves(sample.opp, sample.me, empty).count_ones(),
+        L::moves(me, opp, empty).len(),
+        L::moves(opp, me, empty).len(),
     )
+}
+
+/// A set of cells of a board with at most 64 as one word, cell `i` at bit `i`.
+fn word<B: Bits>(set: B) -> u64 {
+    set.cells().fold(0, |word, i| word | 1 << i)
+}
+
+/// The patterns of the `N` x `N` board, where it has a learned evaluation (6x6, 8x8).
+#[must_use]
+pub fn learnable<const N: usize>() -> Option<&'static Patterns> {
+    pattern::for_side(N)
 }
 
 /// How well a fit went: the mean absolute error in discs on the samples fitted and on those
@@ -174,8 +205,17 @@ pub struct Fit {
 /// Weights (in 1/[`SCALE`] disc) fitted to `samples` by stochastic gradient descent on the
 /// squared error, `epochs` passes in an order fixed by `seed`; one sample in ten is held out to
 /// measure the fit. `epoch` is told each pass's number.
-pub fn fit(samples: &[Sample], epochs: u32, seed: u64, epoch: &dyn Fn(u32)) -> (Vec<i16>, Fit) {
-    let mut weights = vec![0f32; pattern::weight_count()];
+pub fn fit<const N: usize>(
+    patterns: &Patterns,
+    samples: &[Sample],
+    epochs: u32,
+    seed: u64,
+    epoch: &dyn Fn(u32),
+) -> (Vec<i16>, Fit)
+where
+    Side<N>: Layout,
+{
+    let mut weights = vec![0f32; patterns.weight_count()];
     let n = weights.len();
     let (train, held): (Vec<_>, Vec<_>) =
         samples.iter().enumerate().partition(|(i, _)| i % 10 != 9);
@@ -183,7 +223,7 @@ pub fn fit(samples: &[Sample], epochs: u32, seed: u64, epoch: &dyn Fn(u32)) -> (
     let held: Vec<&Sample> = held.into_iter().map(|(_, s)| s).collect();
     let mut rng = Rng::new(seed);
     let predict = |weights: &[f32], s: &Sample, indices: &mut Vec<usize>| {
-        let (features, scalars) = pattern::features(s.me, s.opp, mobility(s));
+        let (features, scalars) = patterns.features(s.me, s.opp, mobility::<Side<N>>(s));
         indices.clear();
         indices.extend(features);
         let patterns: f32 = indices.iter().map(|&i| weights[i]).sum();
