@@ -11,6 +11,19 @@ use std::sync::LazyLock;
 /// A pattern's cells in its base placement, as (column, row).
 type Shape = &'static [(u8, u8)];
 
+/// A corner's 3x3 square, a pattern of every board.
+const CORNER_3X3: Shape = &[
+    (0, 0),
+    (1, 0),
+    (2, 0),
+    (0, 1),
+    (1, 1),
+    (2, 1),
+    (0, 2),
+    (1, 2),
+    (2, 2),
+];
+
 /// The 8x8 patterns, in the order their weights are stored.
 const SHAPES_8: [Shape; 12] = [
     // An edge with the two cells diagonal from its corners.
@@ -51,17 +64,7 @@ const SHAPES_8: [Shape; 12] = [
         (7, 0),
     ],
     // A corner's 3x3 square.
-    &[
-        (0, 0),
-        (1, 0),
-        (2, 0),
-        (0, 1),
-        (1, 1),
-        (2, 1),
-        (0, 2),
-        (1, 2),
-        (2, 2),
-    ],
+    CORNER_3X3,
     // The second, third and fourth lines from an edge.
     &[
         (0, 1),
@@ -137,17 +140,7 @@ const SHAPES_6: [Shape; 10] = [
     // An edge.
     &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
     // A corner's 3x3 square.
-    &[
-        (0, 0),
-        (1, 0),
-        (2, 0),
-        (0, 1),
-        (1, 1),
-        (2, 1),
-        (0, 2),
-        (1, 2),
-        (2, 2),
-    ],
+    CORNER_3X3,
     // The second and third lines from an edge.
     &[(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1)],
     &[(0, 2), (1, 2), (2, 2), (3, 2), (4, 2), (5, 2)],
