@@ -5,8 +5,8 @@
 //! replies left to the opponent, corners before other cells) or, far from the end, by a shallow
 //! search (with the learned evaluation on 8x8 and 6x6, which also gives MTD(f) its first
 //! guess), odd regions first near the end, and the last few empty cells are played without
-//! generating moves; stable discs cut off searches that cannot reach their bound. Pure computation: the
-//! progress it reports goes to a callback, and it never looks at a clock.
+//! generating moves; stable discs cut off searches that cannot reach their bound. Pure
+//! computation: the progress it reports goes to a callback, and it never looks at a clock.
 
 use super::bitboard::{Layout, Position, Side};
 use super::bits::Bits;
@@ -24,23 +24,29 @@ const FEW: u32 = 4;
 /// Empty cells from which positions go to the table and moves are sorted fastest first.
 const SORTED: u32 = 7;
 
-/// Empty cells from which moves are sorted by a shallow search.
+/// Empty cells from which moves are sorted by a shallow search with the hand-set evaluation,
+/// on boards without a learned one.
 const SHALLOW: u32 = 16;
 
 /// The plies of that search.
 const SHALLOW_DEPTH: u32 = 3;
 
-/// Empty cells from which moves are sorted by a search with the learned evaluation instead, on
-/// a board of side `side` that has one. On 8x8 from 18: nearer the end it sorted no better than
-/// the hand-set one, and cost more (FFO #45 and #49: 18 against 16, 20 and 22, and against
-/// none, in nodes and seconds). On 6x6 wherever moves are sorted by a search (a position of 28
-/// empty cells: 59 s without it, 31 s from 18, 28 s from 16).
-const fn learned_from(side: usize) -> u32 {
-    if side == 8 { 18 } else { SHALLOW }
+/// The plies of the search with the learned evaluation that sorts the moves of a position with
+/// `empties` empty cells on a board of side `side` (where the board has that evaluation), or
+/// `None` where moves are sorted otherwise. Measured on one thread: on 8x8, two plies from 18
+/// empty cells and one at 16 and 17 (FFO #45, #48 and #49 in 40, 16 and 32 s, against 44, 19
+/// and 36 s with the hand-set 3-ply search at 16 and 17; one ply from 14 visits fewer nodes but
+/// takes longer, two plies from 16 cost more than they save). On 6x6, two plies from 16 (a
+/// position of 28 empty cells: 59 s without, 31 s from 18, 28 s from 16; one ply at 16 and 17,
+/// or from 14, no better).
+fn learned_depth(side: usize, empties: u32) -> Option<u32> {
+    match side {
+        8 if empties >= 18 => Some(2),
+        8 if empties >= 16 => Some(1),
+        6 if empties >= 16 => Some(2),
+        _ => None,
+    }
 }
-
-/// The plies of that search.
-const LEARNED_DEPTH: u32 = 2;
 
 /// The plies of the search that gives MTD(f) its first guess.
 const GUESS_DEPTH: u32 = 6;
@@ -441,18 +447,16 @@ macro_rules! search_fn {
                         0
                     } else if Some(at) == first {
                         i32::MIN
+                    } else if let Some(value) = learned_depth(L::N, empties)
+                        .and_then(|depth| learned_value(child, depth, -INFINITY_EVAL, INFINITY_EVAL))
+                    {
+                        // Far from the end, what a search with the learned evaluation thinks of
+                        // the move, for the other player: lower first.
+                        value
                     } else if empties >= SHALLOW {
-                        // Far from the end, what a shallow search thinks of the move, for the
-                        // other player: lower first. Where the board has a learned evaluation
-                        // (8x8, 6x6), from `learned_from` empty cells the search uses it.
-                        let learned = if empties >= learned_from(L::N) {
-                            learned_value(child, LEARNED_DEPTH, -INFINITY_EVAL, INFINITY_EVAL)
-                        } else {
-                            None
-                        };
-                        learned.unwrap_or_else(|| {
-                            super::computer::shallow_value(child, SHALLOW_DEPTH, self.fast)
-                        })
+                        // Where the board has no learned evaluation, a search with the
+                        // computer's hand-set one.
+                        super::computer::shallow_value(child, SHALLOW_DEPTH, self.fast)
                     } else {
                         // Fastest first: the fewest replies, corners before all else.
                         let replies = child.$moves();
