@@ -379,7 +379,7 @@ pub(super) fn solve_position<L: Layout>(
 macro_rules! search_fn {
     (
         $(#[$attr:meta])*
-        $search:ident, $few:ident, $last:ident, $moves:ident, $play:ident, $flips:ident
+        $search:ident, $near:ident, $few:ident, $last:ident, $moves:ident, $play:ident, $flips:ident
     ) => {
         impl<L: Layout> Solver<'_, L> {
             /// The value of `pos` (with `empties` empty cells) within (`alpha`, `beta`), fail
@@ -415,6 +415,9 @@ macro_rules! search_fn {
                     }
                     return -self.$search(passed, -beta, -alpha, empties);
                 }
+                if empties < SORTED {
+                    return self.$near(pos, moves, alpha, beta, empties);
+                }
                 let (mut alpha, mut beta) = (alpha, beta);
                 let mut first = None;
                 if empties >= SORTED
@@ -432,20 +435,9 @@ macro_rules! search_fn {
                 }
                 let window = (alpha, beta);
                 let mut list = self.take_list(empties);
-                // Near the end, moves in quadrants with an odd number of empty cells first.
-                let odd = if empties < SORTED {
-                    self.quadrants
-                        .into_iter()
-                        .filter(|&q| (pos.empty & q).len() % 2 == 1)
-                        .fold(L::Bits::EMPTY, |acc, q| acc | q)
-                } else {
-                    L::Bits::EMPTY
-                };
-                for at in (moves & odd).cells().chain((moves & !odd).cells()) {
+                for at in moves.cells() {
                     let child = pos.$play(at);
-                    let rank = if empties < SORTED {
-                        0
-                    } else if Some(at) == first {
+                    let rank = if Some(at) == first {
                         i32::MIN
                     } else if let Some(value) = learned_depth(L::N, empties)
                         .and_then(|depth| learned_value(child, depth, -INFINITY_EVAL, INFINITY_EVAL))
@@ -470,7 +462,7 @@ macro_rules! search_fn {
                     };
                     list.push((rank, at, child));
                 }
-                if empties >= SORTED {
+                {
                     // Enhanced transposition cutoff: a child the table already knows to be
                     // bad enough for the other player settles this node without a search.
                     if empties >= ETC
@@ -507,7 +499,7 @@ macro_rules! search_fn {
                     }
                 }
                 self.give_list(empties, list);
-                if empties >= SORTED {
+                {
                     let (low, high) = window;
                     let value = best.0;
                     self.table.put(
@@ -521,6 +513,41 @@ macro_rules! search_fn {
                     );
                 }
                 best.0
+            }
+
+            /// [`Self::search`] of a position with more than [`FEW`] but fewer than [`SORTED`]
+            /// empty cells and some `moves`: plain alpha-beta, moves in quadrants with an odd
+            /// number of empty cells first, each child made only when its turn comes (most
+            /// nodes this near the end cut off on their first move).
+            $(#[$attr])*
+            fn $near(
+                &mut self,
+                pos: Position<L>,
+                moves: L::Bits,
+                alpha: i32,
+                beta: i32,
+                empties: u32,
+            ) -> i32 {
+                let odd = self
+                    .quadrants
+                    .into_iter()
+                    .filter(|&q| (pos.empty & q).len() % 2 == 1)
+                    .fold(L::Bits::EMPTY, |acc, q| acc | q);
+                let mut alpha = alpha;
+                let mut best = -INFINITY;
+                for at in (moves & odd).cells().chain((moves & !odd).cells()) {
+                    let value = -self.$search(pos.$play(at), -beta, -alpha, empties - 1);
+                    if value > best {
+                        best = value;
+                        if value > alpha {
+                            alpha = value;
+                            if alpha >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                best
             }
 
             /// [`Self::search`] of a position with few empty cells, `cells` (at most
@@ -606,6 +633,7 @@ fn flips_fast<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
 
 search_fn!(
     search_portable,
+    near_portable,
     few_portable,
     last_portable,
     moves,
@@ -617,6 +645,7 @@ search_fn!(
 search_fn!(
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     search_fast,
+    near_fast,
     few_fast,
     last_fast,
     moves_avx2,
