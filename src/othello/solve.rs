@@ -437,6 +437,11 @@ macro_rules! search_fn {
                 let mut list = self.take_list(empties);
                 for at in moves.cells() {
                     let child = pos.$play(at);
+                    // Its table bucket, which its search will read first, on its way into the
+                    // cache while the other moves are made and ranked.
+                    if empties > SORTED {
+                        self.table.prefetch(&child);
+                    }
                     let rank = if Some(at) == first {
                         i32::MIN
                     } else if let Some(value) = learned_depth(L::N, empties)
