@@ -10,8 +10,8 @@ use super::solve::INFINITY;
 pub(super) struct Endgame<const P: usize> {
     /// The most stones in the pits of a position kept here.
     pub limit: u32,
-    /// `choose[n][k]`, for `n` up to `limit + 2 * P`.
-    choose: Vec<Vec<u64>>,
+    /// Binomial coefficients `C(n, k)` for `k` up to `2 * P`.
+    choose: Pascal,
     /// Value plus [`Endgame::BIAS`] by position number; 0 while not yet known.
     values: Vec<u8>,
     /// The capture rule the values are played under.
@@ -30,16 +30,16 @@ impl<const P: usize> Endgame<P> {
     pub fn new(stones: u32, capture: Capture, capacity: u64) -> Result<Self, ()> {
         let pits = 2 * P;
         // Positions with at most k stones in `pits` pits: C(k + pits, pits).
-        let choose = pascal(90 + pits + 1);
+        let choose = Pascal::new(90 + pits + 1, pits);
         let capacity = capacity.min(Self::CAPACITY);
-        let fits = |k: u32| k < stones && choose[k as usize + pits][pits] <= capacity;
+        let fits = |k: u32| k < stones && choose.get(k as usize + pits, pits) <= capacity;
         // About a third of the game's stones: a larger table fills with positions that the
         // search above it would mostly have cut off (measured on Kalah (6,3) and (5,4)).
         let limit = (0..=stones / 3)
             .take_while(|&k| fits(k))
             .last()
             .unwrap_or(0);
-        let size = usize::try_from(choose[limit as usize + pits][pits]).map_err(|_| ())?;
+        let size = usize::try_from(choose.get(limit as usize + pits, pits)).map_err(|_| ())?;
         let mut values = Vec::new();
         values.try_reserve_exact(size).map_err(|_| ())?;
         values.resize(size, 0);
@@ -59,13 +59,14 @@ impl<const P: usize> Endgame<P> {
         let mut index = if left == 0 {
             0
         } else {
-            self.choose[left - 1 + pits][pits]
+            self.choose.get(left - 1 + pits, pits)
         };
         for (i, &n) in rows.iter().flatten().enumerate().take(pits - 1) {
             let after = pits - 1 - i;
             let n = usize::from(n);
             // Arrangements that put fewer stones in this pit, the earlier ones equal.
-            index += self.choose[left + after][after] - self.choose[left - n + after][after];
+            index +=
+                self.choose.get(left + after, after) - self.choose.get(left - n + after, after);
             left -= n;
         }
         index as usize
@@ -111,14 +112,33 @@ impl<const P: usize> Endgame<P> {
     }
 }
 
-/// Pascal's triangle: `choose[n][k]` for `n` in `0..rows`, `k <= n` (0 beyond).
-fn pascal(rows: usize) -> Vec<Vec<u64>> {
-    let mut choose = vec![vec![0u64; rows + 1]; rows];
-    for n in 0..rows {
-        choose[n][0] = 1;
-        for k in 1..=n {
-            choose[n][k] = choose[n - 1][k - 1].saturating_add(choose[n - 1][k]);
+/// Pascal's triangle cut to its first columns, in one flat array (a lookup is one load from a
+/// table of a few kilobytes: the endgame table's numbering makes two for each pit).
+struct Pascal {
+    /// Columns kept: `k` in `0..columns`.
+    columns: usize,
+    /// `C(n, k)` at `n * columns + k` (saturated; 0 for `k > n`).
+    values: Vec<u64>,
+}
+
+impl Pascal {
+    /// `C(n, k)` for `n` in `0..rows` and `k <= most`.
+    fn new(rows: usize, most: usize) -> Self {
+        let columns = most + 1;
+        let mut values = vec![0u64; rows * columns];
+        for n in 0..rows {
+            values[n * columns] = 1;
+            for k in 1..=n.min(most) {
+                values[n * columns + k] =
+                    values[(n - 1) * columns + k - 1].saturating_add(values[(n - 1) * columns + k]);
+            }
         }
+        Pascal { columns, values }
     }
-    choose
+
+    /// `C(n, k)`.
+    #[inline]
+    fn get(&self, n: usize, k: usize) -> u64 {
+        self.values[n * self.columns + k]
+    }
 }
