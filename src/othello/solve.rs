@@ -89,8 +89,10 @@ fn learned_value<L: Layout>(pos: Position<L>, depth: u32, alpha: i32, beta: i32)
     Some(best)
 }
 
-/// Empty cells from which the table is asked about every child before any is searched.
-const ETC: u32 = 12;
+/// Empty cells from which the table is asked about every child before any is searched. Since
+/// the children's buckets are prefetched, asking is cheap: from 8 rather than 12, FFO #45 and
+/// #49 visit 5-6% fewer nodes and take about 3% less time.
+const ETC: u32 = 8;
 
 /// How a finished game is scored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
