@@ -422,9 +422,7 @@ macro_rules! search_fn {
                 }
                 let (mut alpha, mut beta) = (alpha, beta);
                 let mut first = None;
-                if empties >= SORTED
-                    && let Some(known) = self.table.get(&pos)
-                {
+                if let Some(known) = self.table.get(&pos) {
                     if known.lower >= beta {
                         return known.lower;
                     }
@@ -469,20 +467,18 @@ macro_rules! search_fn {
                     };
                     list.push((rank, at, child));
                 }
+                // Enhanced transposition cutoff: a child the table already knows to be bad
+                // enough for the other player settles this node without a search.
+                if empties >= ETC
+                    && let Some(value) = list.iter().find_map(|(_, _, child)| {
+                        let known = self.table.get(child)?;
+                        (-known.upper >= beta).then_some(-known.upper)
+                    })
                 {
-                    // Enhanced transposition cutoff: a child the table already knows to be
-                    // bad enough for the other player settles this node without a search.
-                    if empties >= ETC
-                        && let Some(value) = list.iter().find_map(|(_, _, child)| {
-                            let known = self.table.get(child)?;
-                            (-known.upper >= beta).then_some(-known.upper)
-                        })
-                    {
-                        self.give_list(empties, list);
-                        return value;
-                    }
-                    list.sort_unstable_by_key(|&(rank, _, _)| rank);
+                    self.give_list(empties, list);
+                    return value;
                 }
+                list.sort_unstable_by_key(|&(rank, _, _)| rank);
                 let mut best = (-INFINITY, None);
                 for (i, &(_, at, child)) in list.iter().enumerate() {
                     let value = if i == 0 {
@@ -506,20 +502,18 @@ macro_rules! search_fn {
                     }
                 }
                 self.give_list(empties, list);
-                {
-                    let (low, high) = window;
-                    let value = best.0;
-                    self.table.put(
-                        &pos,
-                        empties,
-                        Bounds {
-                            lower: if value > low { value } else { -INFINITY },
-                            upper: if value < high { value } else { INFINITY },
-                            best: best.1,
-                        },
-                    );
-                }
-                best.0
+                let (low, high) = window;
+                let value = best.0;
+                self.table.put(
+                    &pos,
+                    empties,
+                    Bounds {
+                        lower: if value > low { value } else { -INFINITY },
+                        upper: if value < high { value } else { INFINITY },
+                        best: best.1,
+                    },
+                );
+                value
             }
 
             /// [`Self::search`] of a position with more than [`FEW`] but fewer than [`SORTED`]
