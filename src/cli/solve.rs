@@ -28,8 +28,9 @@ pub enum Solve {
     /// Kalah: the first player's final store margin and a best first move.
     #[command(
         long_about = "Kalah: the first player's final store margin under perfect play and a \
-                      best first move. Up to about 48 stones finish in under a minute (Kalah \
-                      (6,4) in under one); (6,5) and larger run for a long time.",
+                      best first move (the first, in pit order, that reaches the value). Up to \
+                      about 48 stones finish in under a minute (Kalah (6,4) in under one); \
+                      (6,5) and larger run for a long time.",
         after_help = "Examples:\n  boardgames solve mancala --pits 4 --stones 3 --all-moves\n  \
                       boardgames solve mancala --pits 6 --stones 4 --capture empty"
     )]
@@ -44,6 +45,10 @@ pub struct SolveMancalaArgs {
     /// Also print Player 1's margin after each first move.
     #[arg(long)]
     all_moves: bool,
+    /// Threads to solve on, 1 or 2 (two null-window tests run at once, over shared tables);
+    /// the answer is the same. Default: 2 where the machine has two cores or more.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=2))]
+    threads: Option<u32>,
     #[command(flatten)]
     memory: SolveMemory,
 }
@@ -106,6 +111,7 @@ impl Solve {
                     } else {
                         Scoring::Discs
                     },
+                    threads: 1,
                 };
                 let positions = match (args.position, args.position_file) {
                     (Some(position), _) => OthelloPositions::Given(position),
@@ -124,6 +130,10 @@ impl Solve {
                         moves: args.all_moves,
                     },
                     scoring: Scoring::Discs,
+                    threads: args.threads.map_or_else(
+                        || std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+                        |threads| threads as usize,
+                    ),
                 },
             },
         }

@@ -193,6 +193,8 @@ pub struct SolveOptions {
     pub asked: Asked,
     /// How a finished Othello game is scored.
     pub scoring: Scoring,
+    /// Threads to solve on (Kalah; Othello's solver runs on one).
+    pub threads: usize,
 }
 
 /// Prints progress on standard error when it is a terminal or `forced`, at most a few times a
@@ -411,8 +413,9 @@ impl<R, W: Write> WithPits for SolveMancala<'_, R, W> {
         let solve = |game: &Mancala<P>| {
             let mut ticker = Ticker::new(self.how.progress);
             let mut report = |progress: &Progress| ticker.tick(progress);
-            let solution = mancala::solve_in(game, self.how.hash_mb, Some(&mut report))
-                .map_err(|e| Stop::Memory(e.megabytes));
+            let solution =
+                mancala::solve_in(game, self.how.hash_mb, self.how.threads, Some(&mut report))
+                    .map_err(|e| Stop::Memory(e.megabytes));
             ticker.finish();
             solution.map(|s| {
                 let sign = if game.to_move() == Player::First {

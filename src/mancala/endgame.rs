@@ -1,6 +1,8 @@
 //! The Kalah solver's endgame table: the exact values of positions with few stones left in the
 //! pits, computed on first sight and kept for good. Pure computation, bounded in size.
 
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
 use super::game::{Capture, Rows, sow};
 use super::solve::INFINITY;
 
@@ -12,8 +14,9 @@ pub(super) struct Endgame<const P: usize> {
     pub limit: u32,
     /// Binomial coefficients `C(n, k)` for `k` up to `2 * P`.
     choose: Pascal,
-    /// Value plus [`Endgame::BIAS`] by position number; 0 while not yet known.
-    values: Vec<u8>,
+    /// Value plus [`Endgame::BIAS`] by position number; 0 while not yet known. Threads may
+    /// compute a value at the same time: they store the same number.
+    values: Vec<AtomicU8>,
     /// The capture rule the values are played under.
     capture: Capture,
 }
@@ -42,7 +45,7 @@ impl<const P: usize> Endgame<P> {
         let size = usize::try_from(choose.get(limit as usize + pits, pits)).map_err(|_| ())?;
         let mut values = Vec::new();
         values.try_reserve_exact(size).map_err(|_| ())?;
-        values.resize(size, 0);
+        values.resize_with(size, AtomicU8::default);
         Ok(Endgame {
             limit,
             choose,
@@ -73,7 +76,7 @@ impl<const P: usize> Endgame<P> {
     }
 
     /// The exact future margin of the player to move, if `rows` is small enough to keep here.
-    pub fn value(&mut self, rows: &Rows<P>) -> Option<i32> {
+    pub fn value(&self, rows: &Rows<P>) -> Option<i32> {
         let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
         (stones <= self.limit).then(|| self.exact(rows, stones))
     }
@@ -81,10 +84,11 @@ impl<const P: usize> Endgame<P> {
     /// Plain minimax over the small positions, each computed once. Every sowing keeps or lowers
     /// the stones in the pits, and one that keeps them moves stones towards the mover's store,
     /// so the recursion never comes back to a position it is computing.
-    pub fn exact(&mut self, rows: &Rows<P>, stones: u32) -> i32 {
+    pub fn exact(&self, rows: &Rows<P>, stones: u32) -> i32 {
         let index = self.index(rows, stones);
-        if self.values[index] != 0 {
-            return i32::from(self.values[index]) - Self::BIAS;
+        let known = self.values[index].load(Relaxed);
+        if known != 0 {
+            return i32::from(known) - Self::BIAS;
         }
         let mut best = -INFINITY;
         for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
@@ -107,7 +111,7 @@ impl<const P: usize> Endgame<P> {
             best = best.max(value);
         }
         // |best| <= stones <= limit <= 90, so the biased value lies in 10..=190.
-        self.values[index] = (best + Self::BIAS) as u8;
+        self.values[index].store((best + Self::BIAS) as u8, Relaxed);
         best
     }
 }

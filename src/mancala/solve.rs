@@ -1,12 +1,16 @@
-//! The exact Kalah solver: MTD(f) over null-window alpha-beta with a two-slot transposition
+//! The exact Kalah solver: null-window tests over alpha-beta with a two-slot transposition
 //! table, enhanced transposition cutoffs, the parity of the stones left, and a lazily filled
-//! endgame table below it. It sows through the game's own ring ([`sow`]). Pure computation: no
-//! I/O, no clocks.
+//! endgame table below it. It sows through the game's own ring ([`sow`]). A command-line solve
+//! runs two tests at a time, one a thread, over shared tables; the computer player's solve is
+//! MTD(f) on one thread. Pure computation: no I/O, no clocks.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use super::computer::{estimate, estimate_depth};
 use super::endgame::Endgame;
-use super::game::{Capture, Mancala, Rows, sow};
-use crate::board::{Report, Solution, TableTooLarge, Tally};
+use super::game::{Capture, Mancala, Rows, Sown, sow};
+use crate::board::{Progress, Report, Solution, TableTooLarge, Tally};
 
 /// The stack a solve runs on: a game of many stones runs thousands of sowings deep, at about a
 /// kilobyte a sowing.
@@ -19,34 +23,40 @@ pub fn solve<const P: usize>(game: &Mancala<P>) -> Solution<usize> {
     let stones: u32 = game.rows().iter().flatten().map(|&n| u32::from(n)).sum();
     let buckets = 1 << (11 + stones / 3).clamp(11, 24);
     // Without the memory, the best the computer can do is no move of its own choosing.
-    solve_with(game, buckets, Endgame::<P>::CAPACITY, None).unwrap_or(Solution {
+    solve_with(game, buckets, Endgame::<P>::CAPACITY, None, None).unwrap_or(Solution {
         value: 0,
         best: None,
     })
 }
 
 /// Solves a Kalah position as [`solve`] does in about `megabytes` MiB (a quarter for the table
-/// of endgame values, at most 150 million bytes, the rest for the transposition table),
-/// reporting to `report` now and then; the error when the memory cannot be had.
+/// of endgame values, at most 150 million bytes, the rest for the transposition table), on
+/// `threads` threads (two are used at the most), reporting to `report` now and then; the error
+/// when the memory cannot be had. The best pit is the first, in pit order, that reaches the
+/// value, whatever the threads.
 pub fn solve_in<const P: usize>(
     game: &Mancala<P>,
     megabytes: usize,
+    threads: usize,
     report: Option<Report<'_>>,
 ) -> Result<Solution<usize>, TableTooLarge> {
     let bytes = megabytes.saturating_mul(1 << 20);
     let endgame = (bytes as u64 / 4).min(Endgame::<P>::CAPACITY);
-    let fit = (bytes - endgame as usize) / std::mem::size_of::<[Slot; 2]>();
+    let fit = (bytes - endgame as usize) / std::mem::size_of::<Bucket>();
     let buckets = if fit == 0 { 1 } else { 1 << fit.ilog2() };
-    solve_with(game, buckets, endgame, report).map_err(|()| TableTooLarge { megabytes })
+    solve_with(game, buckets, endgame, report, Some(threads))
+        .map_err(|()| TableTooLarge { megabytes })
 }
 
 /// [`solve_in`] with `buckets` in the transposition table and at most `endgame` bytes of
-/// endgame values.
+/// endgame values: by null-window tests on `threads` threads, or with `None` by the computer
+/// player's MTD(f).
 fn solve_with<const P: usize>(
     game: &Mancala<P>,
     buckets: usize,
     endgame: u64,
     report: Option<Report<'_>>,
+    threads: Option<usize>,
 ) -> Result<Solution<usize>, ()> {
     let mover = game.to_move();
     let rows = game.rows();
@@ -58,15 +68,29 @@ fn solve_with<const P: usize>(
         });
     }
     let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
-    let kalah = Kalah::<P>::new(buckets, endgame, stones, game.capture(), report)?;
-    // Taken by whichever thread runs the search: one with room to recurse, or this one if
-    // none can be started.
-    let work = std::sync::Mutex::new(Some(kalah));
-    let run = || {
-        let mut kalah = work.lock().ok()?.take()?;
-        Some(kalah.mtdf(&rows))
-    };
-    let found = std::thread::scope(|scope| {
+    let capture = game.capture();
+    let shared = Shared::new(buckets, endgame, stones, capture, report)?;
+    let guess = estimate(&rows, estimate_depth(P), -INFINITY, INFINITY, capture);
+    let (future, best) = on_big_stack(|| match threads {
+        None => Kalah::new(&shared, &NEVER).mtdf(&rows, guess),
+        Some(threads) => tests(&shared, &rows, stones, guess, threads > 1),
+    })
+    .ok_or(())?;
+    Ok(Solution {
+        value: banked + future,
+        best: best.map(|pit| pit + 1),
+    })
+}
+
+/// A stop signal that is never given.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+/// Runs `work` on a thread with a [`STACK`]-byte stack, or on this one when none can be
+/// started; `None` if it panicked.
+fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
+    let work = Mutex::new(Some(work));
+    let run = || Some(work.lock().ok()?.take()?());
+    std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(STACK)
             .spawn_scoped(scope, run)
@@ -74,12 +98,6 @@ fn solve_with<const P: usize>(
             .and_then(|thread| thread.join().ok().flatten())
     })
     .or_else(run)
-    .ok_or(())?;
-    let (future, best) = found;
-    Ok(Solution {
-        value: banked + future,
-        best: best.map(|pit| pit + 1),
-    })
 }
 
 /// Larger than any margin a game can reach (2 * 12 * 255 stones), and small enough for an
@@ -95,6 +113,115 @@ fn parity(value: i32, left: i32) -> i32 {
     (value - left) & 1
 }
 
+/// What a null-window test at the root found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Test {
+    /// The margin is reached by sowing this pit (0-based), the first in pit order that does.
+    Reached(usize),
+    /// No pit reaches the margin.
+    Short,
+    /// Stopped: the other test's outcome settled this one.
+    Stopped,
+}
+
+/// The exact value of `rows` (with `stones` in its pits) and the first pit, in pit order, that
+/// reaches it, by null-window tests from `guess`. Margins have the parity of the stones (see
+/// [`parity`]), so each round tests a margin and the next one up, at the same time when
+/// `parallel`: either the value lies between them, or both move up or down. A test whose
+/// outcome the other's implies is stopped. On Kalah (6,4) the one round needed (+8 reached,
+/// +10 not) takes about as long as its longer test.
+fn tests<const P: usize>(
+    shared: &Shared<'_, P>,
+    rows: &Rows<P>,
+    stones: u32,
+    guess: i32,
+    parallel: bool,
+) -> (i32, Option<usize>) {
+    let left = stones as i32;
+    // Bounds of the value's parity: one below any value, and the most there is.
+    let (mut lower, mut upper) = (-left - 2, left);
+    let mut best = None;
+    let mut centre = guess + parity(guess, left);
+    let stops = [AtomicBool::new(false), AtomicBool::new(false)];
+    let mut workers = [Kalah::new(shared, &stops[0]), Kalah::new(shared, &stops[1])];
+    while lower < upper {
+        let low = if upper - lower == 2 {
+            upper
+        } else {
+            centre.clamp(lower + 2, upper - 2)
+        };
+        let betas = if low < upper {
+            vec![low, low + 2]
+        } else {
+            vec![low]
+        };
+        let outcomes = round(&mut workers, &stops, rows, &betas, parallel);
+        for (&beta, outcome) in betas.iter().zip(outcomes) {
+            match outcome {
+                Test::Reached(pit) if beta > lower => (lower, best) = (beta, Some(pit)),
+                Test::Short => upper = upper.min(beta - 2),
+                _ => {}
+            }
+        }
+        centre = if lower >= low { lower + 2 } else { upper - 2 };
+        let known = |v: i32, end: i32| {
+            if v.abs() >= end {
+                v.signum() * INFINITY
+            } else {
+                v
+            }
+        };
+        shared.set_bounds(known(lower, left + 1), known(upper, left));
+    }
+    (lower, best)
+}
+
+/// Runs the tests of one round (one or two margins, rising): at the same time when
+/// `parallel` and a second thread can be had, else one after the other.
+fn round<const P: usize>(
+    workers: &mut [Kalah<'_, '_, P>; 2],
+    stops: &[AtomicBool; 2],
+    rows: &Rows<P>,
+    betas: &[i32],
+    parallel: bool,
+) -> [Test; 2] {
+    for stop in stops {
+        stop.store(false, Relaxed);
+    }
+    let [one, two] = workers;
+    let Some(&high) = betas.get(1) else {
+        return [one.reaches(rows, betas[0]), Test::Stopped];
+    };
+    std::thread::scope(|scope| {
+        let helper = parallel
+            .then(|| {
+                std::thread::Builder::new()
+                    .stack_size(STACK)
+                    .spawn_scoped(scope, || {
+                        let test = two.reaches(rows, high);
+                        if let Test::Reached(_) = test {
+                            // The lower margin is reached too.
+                            stops[0].store(true, Relaxed);
+                        }
+                        test
+                    })
+                    .ok()
+            })
+            .flatten();
+        let first = one.reaches(rows, betas[0]);
+        if first == Test::Short {
+            // The higher margin cannot be reached either.
+            stops[1].store(true, Relaxed);
+        }
+        let second = match helper {
+            Some(thread) => thread.join().unwrap_or(Test::Stopped),
+            None if first == Test::Short => Test::Stopped,
+            None => one.reaches(rows, high),
+        };
+        [first, second]
+    })
+}
+
 /// One transposition-table slot: bounds on a position's value and the best pit found.
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
@@ -106,21 +233,47 @@ struct Slot {
     left: u8,
 }
 
-/// The Kalah solver's memory: a fixed table of two-slot buckets (one keeps the position with the
-/// most stones, the other the newest), and the exact values of the small positions met so far.
-struct Kalah<'a, const P: usize> {
-    table: Vec<[Slot; 2]>,
-    endgame: Endgame<P>,
-    /// How often each pit was best, weighted by the stones at stake: the tiebreak of ordering.
-    history: [u64; P],
-    capture: Capture,
-    tally: Tally<'a>,
+impl Slot {
+    /// Everything but the key, in one word.
+    fn data(self) -> u64 {
+        u64::from(self.lower as u16)
+            | u64::from(self.upper as u16) << 16
+            | u64::from(self.best) << 32
+            | u64::from(self.left) << 40
+    }
+
+    /// The slot of `key` holding `data`.
+    fn from_data(key: u64, data: u64) -> Slot {
+        Slot {
+            key,
+            lower: data as u16 as i16,
+            upper: (data >> 16) as u16 as i16,
+            best: (data >> 32) as u8,
+            left: (data >> 40) as u8,
+        }
+    }
 }
 
-impl<'a, const P: usize> Kalah<'a, P> {
-    /// A solver with `buckets` (a power of two) in its table and at most `endgame` bytes of
-    /// endgame values, for a game of `stones` under the `capture` rule; `Err` when the memory
-    /// cannot be had.
+/// Two slots as the threads share them: each as its key xor its data, then its data, so that a
+/// slot torn by two threads writing at once reads as no slot at all.
+type Bucket = [AtomicU64; 4];
+
+/// What the threads of a solve share: the transposition table (one slot of each bucket keeps
+/// the position with the most stones, the other the newest), the exact values of the small
+/// positions met so far, and the progress report.
+struct Shared<'a, const P: usize> {
+    table: Vec<Bucket>,
+    endgame: Endgame<P>,
+    capture: Capture,
+    /// Nodes searched, counted in batches.
+    nodes: AtomicU64,
+    /// Where progress goes, and the bounds on the value known so far.
+    progress: Mutex<(Option<Report<'a>>, (i32, i32))>,
+}
+
+impl<'a, const P: usize> Shared<'a, P> {
+    /// Tables of `buckets` (a power of two) and at most `endgame` bytes of endgame values, for
+    /// a game of `stones` under the `capture` rule; `Err` when the memory cannot be had.
     fn new(
         buckets: usize,
         endgame: u64,
@@ -130,14 +283,107 @@ impl<'a, const P: usize> Kalah<'a, P> {
     ) -> Result<Self, ()> {
         let mut table = Vec::new();
         table.try_reserve_exact(buckets).map_err(|_| ())?;
-        table.resize(buckets, [Slot::default(); 2]);
-        Ok(Kalah {
+        table.resize_with(buckets, Bucket::default);
+        Ok(Shared {
             table,
             endgame: Endgame::new(stones, capture, endgame)?,
-            history: [0; P],
             capture,
-            tally: Tally::new(report),
+            nodes: AtomicU64::new(0),
+            progress: Mutex::new((report, (-INFINITY, INFINITY))),
         })
+    }
+
+    /// Adds `nodes` to the count and reports it.
+    fn count(&self, nodes: u64) {
+        let total = self.nodes.fetch_add(nodes, Relaxed) + nodes;
+        if let Ok(mut progress) = self.progress.lock() {
+            let (report, (lower, upper)) = &mut *progress;
+            if let Some(report) = report {
+                report(&Progress {
+                    nodes: total,
+                    lower: *lower,
+                    upper: *upper,
+                });
+            }
+        }
+    }
+
+    /// Records the bounds known on the value.
+    fn set_bounds(&self, lower: i32, upper: i32) {
+        if let Ok(mut progress) = self.progress.lock() {
+            progress.1 = (lower, upper);
+        }
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.table[(key >> 1) as usize & (self.table.len() - 1)]
+    }
+
+    fn probe_key(&self, key: u64) -> Option<Slot> {
+        let bucket = self.bucket(key);
+        (0..2).find_map(|i| {
+            let data = bucket[2 * i + 1].load(Relaxed);
+            (bucket[2 * i].load(Relaxed) ^ data == key).then(|| Slot::from_data(key, data))
+        })
+    }
+
+    /// The slot `i` of `bucket`, torn or empty ones with key 0.
+    fn slot(bucket: &Bucket, i: usize) -> Slot {
+        let data = bucket[2 * i + 1].load(Relaxed);
+        let key = bucket[2 * i].load(Relaxed) ^ data;
+        // A torn slot's key is noise; a key's low bit is always set.
+        Slot::from_data(if key & 1 == 1 { key } else { 0 }, data)
+    }
+
+    fn put(bucket: &Bucket, i: usize, slot: Slot) {
+        let data = slot.data();
+        bucket[2 * i].store(slot.key ^ data, Relaxed);
+        bucket[2 * i + 1].store(data, Relaxed);
+    }
+
+    /// Keeps bounds on the position of fingerprint `key`, which has `left` stones in its pits.
+    fn store(&self, key: u64, left: i32, (lower, upper): (i32, i32), best: usize) {
+        let slot = Slot {
+            key,
+            // Values are bounded by the stones on the board (at most 2376): they fit an i16.
+            lower: lower.clamp(-INFINITY, INFINITY) as i16,
+            upper: upper.clamp(-INFINITY, INFINITY) as i16,
+            best: best as u8,
+            left: left.clamp(0, 255) as u8,
+        };
+        let bucket = self.bucket(key);
+        let (first, second) = (Self::slot(bucket, 0), Self::slot(bucket, 1));
+        if second.key == key {
+            Self::put(bucket, 1, slot);
+        } else if first.key == key || slot.left >= first.left {
+            if first.key != key {
+                Self::put(bucket, 1, first);
+            }
+            Self::put(bucket, 0, slot);
+        } else {
+            Self::put(bucket, 1, slot);
+        }
+    }
+}
+
+/// One thread's search: the shared tables, its own move-ordering history and node count, and
+/// the signal that its test is no longer needed.
+struct Kalah<'s, 'a, const P: usize> {
+    shared: &'s Shared<'a, P>,
+    stop: &'s AtomicBool,
+    /// How often each pit was best, weighted by the stones at stake: the tiebreak of ordering.
+    history: [u64; P],
+    nodes: u64,
+}
+
+impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
+    fn new(shared: &'s Shared<'a, P>, stop: &'s AtomicBool) -> Self {
+        Kalah {
+            shared,
+            stop,
+            history: [0; P],
+            nodes: 0,
+        }
     }
 
     /// A 64-bit fingerprint of the rows; never 0, which marks an unused slot. Four pits at a
@@ -152,53 +398,31 @@ impl<'a, const P: usize> Kalah<'a, P> {
         h | 1
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        (key >> 1) as usize & (self.table.len() - 1)
-    }
-
     fn probe(&self, rows: &Rows<P>) -> Option<Slot> {
-        self.probe_key(Self::key(rows))
+        self.shared.probe_key(Self::key(rows))
     }
 
-    fn probe_key(&self, key: u64) -> Option<Slot> {
-        self.table[self.bucket(key)]
-            .into_iter()
-            .find(|slot| slot.key == key)
-    }
-
-    /// Keeps bounds on the position of fingerprint `key`, which has `left` stones in its pits.
-    fn store(&mut self, key: u64, left: i32, (lower, upper): (i32, i32), best: usize) {
-        let slot = Slot {
-            key,
-            // Values are bounded by the stones on the board (at most 2376): they fit an i16.
-            lower: lower.clamp(-INFINITY, INFINITY) as i16,
-            upper: upper.clamp(-INFINITY, INFINITY) as i16,
-            best: best as u8,
-            left: left.clamp(0, 255) as u8,
-        };
-        let i = self.bucket(key);
-        let bucket = &mut self.table[i];
-        if bucket[1].key == key {
-            bucket[1] = slot;
-        } else if bucket[0].key == key || slot.left >= bucket[0].left {
-            if bucket[0].key != key {
-                bucket[1] = bucket[0];
-            }
-            bucket[0] = slot;
-        } else {
-            bucket[1] = slot;
+    /// Counts a node, handing the count to the shared one now and then.
+    fn visit(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(Tally::EVERY) {
+            self.shared.count(Tally::EVERY);
         }
     }
 
+    fn stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
     /// MTD(f): narrows the value of `rows` with null-window searches until the bounds meet,
-    /// starting from a shallow search's estimate. On Kalah (6,4) the estimate is 7, against 8,
-    /// and two passes do what six passes from 0 did (53 s against 87 s).
+    /// starting from `guess`, a shallow search's estimate. On Kalah (6,4) the estimate is 7,
+    /// against 8, and two passes do what six passes from 0 did (53 s against 87 s).
     ///
     /// Returns the value and a best pit (0-based): the one that won the last pass that failed
     /// high, since the value is that pass's bound.
-    fn mtdf(&mut self, rows: &Rows<P>) -> (i32, Option<usize>) {
+    fn mtdf(&mut self, rows: &Rows<P>, guess: i32) -> (i32, Option<usize>) {
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
-        let mut guess = estimate(rows, estimate_depth(P), -INFINITY, INFINITY, self.capture);
+        let mut guess = guess;
         let mut best = None;
         while lower < upper {
             let beta = guess.max(lower + 1);
@@ -209,17 +433,58 @@ impl<'a, const P: usize> Kalah<'a, P> {
                 lower = guess;
                 best = self.probe(rows).map(|slot| usize::from(slot.best));
             }
-            self.tally.bounds = (lower, upper);
+            self.shared.set_bounds(lower, upper);
         }
         (guess, best)
     }
 
-    /// The future margin of the player to move (fail-soft alpha-beta with table bounds).
+    /// Whether the player to move in `rows` reaches a future margin of `beta`, trying the pits
+    /// in order, so that the pit found does not depend on what the table holds.
+    fn reaches(&mut self, rows: &Rows<P>, beta: i32) -> Test {
+        for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
+            let sown = sow(rows, pit, self.shared.capture);
+            let (same_mover, next) = Self::after(&sown);
+            let value = self.child(sown.gain(), same_mover, &next, beta - 1, beta);
+            if self.stopped() {
+                return Test::Stopped;
+            }
+            if value >= beta {
+                return Test::Reached(pit);
+            }
+        }
+        Test::Short
+    }
+
+    /// Whether the same player moves after a sowing, and the rows from the next mover's side.
+    fn after(sown: &Sown<P>) -> (bool, Rows<P>) {
+        if sown.again || sown.over {
+            (true, sown.rows)
+        } else {
+            (false, [sown.rows[1], sown.rows[0]])
+        }
+    }
+
+    /// The value, within (`alpha`, `beta`), of a move that gained `gain` and left `next` to
+    /// the same mover or to the other player.
+    fn child(&mut self, gain: i32, same_mover: bool, next: &Rows<P>, alpha: i32, beta: i32) -> i32 {
+        if next.iter().flatten().all(|&n| n == 0) {
+            gain
+        } else if same_mover {
+            gain + self.value(next, alpha - gain, beta - gain)
+        } else {
+            gain - self.value(next, gain - beta, gain - alpha)
+        }
+    }
+
+    /// The future margin of the player to move (fail-soft alpha-beta with table bounds); 0,
+    /// with nothing stored, once told to stop.
     fn value(&mut self, rows: &Rows<P>, mut alpha: i32, mut beta: i32) -> i32 {
-        self.tally.visit();
+        self.visit();
         let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
-        if stones <= self.endgame.limit {
-            return self.endgame.exact(rows, stones);
+        let shared = self.shared;
+        let endgame = &shared.endgame;
+        if stones <= endgame.limit {
+            return endgame.exact(rows, stones);
         }
         // No one can win or lose more than the stones still in play (at most 2376).
         let left = stones as i32;
@@ -230,7 +495,7 @@ impl<'a, const P: usize> Kalah<'a, P> {
             return -left;
         }
         let key = Self::key(rows);
-        let remembered = self.probe_key(key);
+        let remembered = self.shared.probe_key(key);
         let mut first = None;
         if let Some(slot) = remembered {
             let (lower, upper) = (i32::from(slot.lower), i32::from(slot.upper));
@@ -250,13 +515,9 @@ impl<'a, const P: usize> Kalah<'a, P> {
         let mut children = [((0i32, 0u64), 0usize, 0i32, false, [[0u16; P]; 2]); P];
         let mut count = 0;
         for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
-            let sown = sow(rows, pit, self.capture);
+            let sown = sow(rows, pit, self.shared.capture);
             let gain = sown.gain();
-            let next = if sown.again || sown.over {
-                sown.rows
-            } else {
-                [sown.rows[1], sown.rows[0]]
-            };
+            let (same_mover, next) = Self::after(&sown);
             // Try first: the remembered best, then extra moves from the pit nearest the store
             // (it leaves the others' counts alone), then what banks the most.
             let rank = if first == Some(pit) {
@@ -266,7 +527,7 @@ impl<'a, const P: usize> Kalah<'a, P> {
             } else {
                 (-gain, u64::MAX - self.history[pit])
             };
-            children[count] = (rank, pit, gain, sown.again || sown.over, next);
+            children[count] = (rank, pit, gain, same_mover, next);
             count += 1;
         }
         let children = &mut children[..count];
@@ -277,7 +538,7 @@ impl<'a, const P: usize> Kalah<'a, P> {
         for &(_, pit, gain, same_mover, ref next) in children.iter() {
             let known = if next.iter().flatten().all(|&n| n == 0) {
                 Some((0, 0))
-            } else if let Some(value) = self.endgame.value(next) {
+            } else if let Some(value) = endgame.value(next) {
                 Some((value, value))
             } else {
                 self.probe(next)
@@ -293,20 +554,17 @@ impl<'a, const P: usize> Kalah<'a, P> {
             };
             if at_least >= beta {
                 let at_least = at_least + parity(at_least, left);
-                self.store(key, left, (at_least, INFINITY), pit);
+                self.shared.store(key, left, (at_least, INFINITY), pit);
                 return at_least;
             }
         }
 
         let mut best = (-INFINITY, children[0].1);
         for &(_, pit, gain, same_mover, ref next) in children.iter() {
-            let value = if next.iter().flatten().all(|&n| n == 0) {
-                gain
-            } else if same_mover {
-                gain + self.value(next, alpha - gain, beta - gain)
-            } else {
-                gain - self.value(next, gain - beta, gain - alpha)
-            };
+            let value = self.child(gain, same_mover, next, alpha, beta);
+            if self.stopped() {
+                return 0;
+            }
             if value > best.0 {
                 best = (value, pit);
             }
@@ -333,7 +591,7 @@ impl<'a, const P: usize> Kalah<'a, P> {
         if best.0 > window_alpha {
             self.history[best.1] += (left * left) as u64;
         }
-        self.store(key, left, (lower, upper), best.1);
+        self.shared.store(key, left, (lower, upper), best.1);
         value
     }
 }
@@ -435,17 +693,28 @@ mod tests {
             for capture in [Capture::Standard, Capture::Empty] {
                 let game = Mancala::<P>::with_capture(stones, capture);
                 let want = brute_force(&game, &mut std::collections::HashMap::new());
-                let found = solve_in(&game, 4, None).unwrap();
-                assert_eq!(found.value, want, "({P},{stones}) {capture:?}");
-                let mut after = game.clone();
-                after.sow(found.best.unwrap()).unwrap();
-                let next = brute_force(&after, &mut std::collections::HashMap::new());
-                let reached = if after.to_move() == game.to_move() {
-                    next
-                } else {
-                    -next
-                };
-                assert_eq!(reached, want, "({P},{stones}) {capture:?}: the best move");
+                // The margin after each first move, from the first mover's side.
+                let after: Vec<i32> = (1..=P)
+                    .map(|pit| {
+                        let mut after = game.clone();
+                        after.sow(pit).unwrap();
+                        let next = brute_force(&after, &mut std::collections::HashMap::new());
+                        if after.to_move() == game.to_move() {
+                            next
+                        } else {
+                            -next
+                        }
+                    })
+                    .collect();
+                let first_best = after.iter().position(|&v| v == want).map(|i| i + 1);
+                for threads in [1, 2] {
+                    let found = solve_in(&game, 4, threads, None).unwrap();
+                    assert_eq!(found.value, want, "({P},{stones}) {capture:?} {threads}");
+                    assert_eq!(
+                        found.best, first_best,
+                        "({P},{stones}) {capture:?} {threads}: the first best pit, {after:?}"
+                    );
+                }
             }
         }
         check::<2>(3);
