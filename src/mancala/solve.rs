@@ -321,10 +321,9 @@ impl<'a, const P: usize> Shared<'a, P> {
 
     fn probe_key(&self, key: u64) -> Option<Slot> {
         let bucket = self.bucket(key);
-        (0..2).find_map(|i| {
-            let data = bucket[2 * i + 1].load(Relaxed);
-            (bucket[2 * i].load(Relaxed) ^ data == key).then(|| Slot::from_data(key, data))
-        })
+        (0..2)
+            .map(|i| Self::slot(bucket, i))
+            .find(|slot| slot.key == key)
     }
 
     /// The slot `i` of `bucket`, torn or empty ones with key 0.
