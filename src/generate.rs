@@ -239,7 +239,7 @@ mod tests {
     use super::*;
     use crate::board::{BoardSide, PIT_COUNTS, PitsPerRow, SIDES};
     use crate::driver::tests::{Game, play};
-    use crate::driver::{KalahBoard, Task, run};
+    use crate::driver::{KalahBoard, Showing, Task, run};
 
     /// The kinds of generated input.
     const KINDS: [Generation; 4] = [
@@ -269,7 +269,7 @@ mod tests {
     /// tokens and the transcript.
     fn replay(task: Task, game: Game) -> (Vec<u8>, String) {
         let mut tokens = Vec::new();
-        run(task.clone(), false, io::empty(), &mut tokens).unwrap();
+        run(task.clone(), Showing::default(), io::empty(), &mut tokens).unwrap();
         let (out, result) = play(game, &tokens, 64, false);
         assert!(result.is_ok(), "{task:?} did not reach the end");
         (tokens, String::from_utf8(out).unwrap())
@@ -387,7 +387,7 @@ mod tests {
                     weird: false,
                 },
             };
-            run(task, false, io::empty(), &mut out).unwrap();
+            run(task, Showing::default(), io::empty(), &mut out).unwrap();
             out
         };
         assert_eq!(make(5, true), make(5, true));

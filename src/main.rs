@@ -10,13 +10,13 @@ mod mancala;
 mod othello;
 mod rng;
 
-use std::io::{self, ErrorKind, Write};
+use std::io::{self, ErrorKind, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use cli::{Cli, Invocation};
-use driver::{Stop, Task};
+use driver::{Showing, Stop, Task};
 use judge::{Judging, Outcome};
 
 fn main() -> ExitCode {
@@ -26,9 +26,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs a console task; the exit code says how it stopped.
+/// Runs a console task, live when standard output is a terminal; the exit code says how it
+/// stopped.
 fn play(task: Task, echo: bool) -> ExitCode {
-    match driver::run(task, echo, io::stdin().lock(), io::stdout().lock()) {
+    let stdout = io::stdout();
+    let showing = Showing {
+        echo,
+        live: stdout.is_terminal(),
+    };
+    match driver::run(task, showing, io::stdin().lock(), stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever closed our standard output has stopped listening: end quietly.
         Err(Stop::Io(err)) if err.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -38,16 +38,20 @@ pub struct Read {
     pub question: Question,
 }
 
-/// A writer that counts the bytes passing through it.
+/// A writer that counts the bytes passing through it and keeps the last.
 struct Counted<W> {
     inner: W,
     written: usize,
+    last: Option<u8>,
 }
 
 impl<W: Write> Write for Counted<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let n = self.inner.write(buf)?;
         self.written += n;
+        if n > 0 {
+            self.last = Some(buf[n - 1]);
+        }
         Ok(n)
     }
 
@@ -56,11 +60,22 @@ impl<W: Write> Write for Counted<W> {
     }
 }
 
+/// How the console shows a game, besides the transcript's bytes, which these never change.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Showing {
+    /// Write every token read back with a line break, as a terminal would have shown it.
+    pub echo: bool,
+    /// The output is a person's terminal: show every line as it is written (not only before a
+    /// read), and end an open prompt line when the input ends.
+    pub live: bool,
+}
+
 /// Token input and buffered output for one game.
 pub(super) struct Console<R, W: Write> {
     input: R,
     output: io::BufWriter<Counted<W>>,
     echo: bool,
+    live: bool,
     token: Vec<u8>,
     overlong: bool,
     /// Every token read, when asked to keep them.
@@ -68,16 +83,17 @@ pub(super) struct Console<R, W: Write> {
 }
 
 impl<R, W: Write> Console<R, W> {
-    /// A console over `input` and `output`; with `echo`, every token read is written back with a
-    /// line break, as a terminal would have shown it.
-    pub(super) fn new(input: R, output: W, echo: bool) -> Self {
+    /// A console over `input` and `output`, shown as `showing` says.
+    pub(super) fn new(input: R, output: W, showing: Showing) -> Self {
         Console {
             input,
             output: io::BufWriter::new(Counted {
                 inner: output,
                 written: 0,
+                last: None,
             }),
-            echo,
+            echo: showing.echo,
+            live: showing.live,
             token: Vec::with_capacity(TOKEN_LIMIT),
             overlong: false,
             reads: None,
@@ -100,15 +116,34 @@ impl<R, W: Write> Console<R, W> {
         self.output.get_ref().written + self.output.buffer().len()
     }
 
-    /// Writes `text` to the transcript.
+    /// Writes `text` to the transcript: at once on a live console, else when the buffer fills
+    /// or before the next read.
     pub(super) fn say(&mut self, text: impl fmt::Display) -> Result<(), Stop> {
         write!(self.output, "{text}")?;
+        self.show_if_live()
+    }
+
+    /// Writes `bytes`, which need not be text, to the transcript, as [`Self::say`] does.
+    pub(super) fn say_bytes(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        self.output.write_all(bytes)?;
+        self.show_if_live()
+    }
+
+    fn show_if_live(&mut self) -> Result<(), Stop> {
+        if self.live {
+            self.show()?;
+        }
         Ok(())
     }
 
-    /// Writes `bytes`, which need not be text, to the transcript.
-    pub(super) fn say_bytes(&mut self, bytes: &[u8]) -> Result<(), Stop> {
-        self.output.write_all(bytes)?;
+    /// Flushes everything and, on a live console whose last line is still open (a prompt
+    /// whose answer never came), ends that line, so that what follows starts on its own.
+    pub(super) fn close(&mut self) -> Result<(), Stop> {
+        self.show()?;
+        if self.live && self.output.get_ref().last.is_some_and(|last| last != b'\n') {
+            self.output.write_all(b"\n")?;
+            self.show()?;
+        }
         Ok(())
     }
 
@@ -242,7 +277,7 @@ mod tests {
         let mut console = Console::new(
             io::BufReader::with_capacity(capacity, input),
             Vec::new(),
-            false,
+            Showing::default(),
         );
         let mut seen = Vec::new();
         while console.read_token().is_ok() {
@@ -270,6 +305,26 @@ mod tests {
             assert_eq!(tokens(input, capacity), want, "buffer of {capacity}");
         }
         assert!(tokens(b" \r\n\t ", 4).is_empty());
+    }
+
+    #[test]
+    fn a_live_console_shows_each_line_at_once_and_ends_an_unanswered_prompt() {
+        // (live, what has reached the output after a line, after the input ended and the
+        // console closed)
+        let cases: [(bool, &[u8], &[u8]); 2] = [
+            (false, b"", b"Round 1:\nTurn: "),
+            (true, b"Round 1:\n", b"Round 1:\nTurn: \n"),
+        ];
+        for (live, after_line, after_close) in cases {
+            let showing = Showing { echo: false, live };
+            let mut console = Console::new(io::empty(), Vec::new(), showing);
+            console.say("Round 1:\n").unwrap();
+            assert_eq!(console.output.get_ref().inner, after_line, "live {live}");
+            let asked = console.ask(Question::Move, "Turn: ");
+            assert!(matches!(asked, Err(Stop::InputEnded)), "live {live}");
+            console.close().unwrap();
+            assert_eq!(console.output.get_ref().inner, after_close, "live {live}");
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::generate::Generation;
 use crate::mancala::{Capture, with_pits};
 use crate::othello::{PitError, with_side};
 use console::Console;
-pub use console::{Question, Read};
+pub use console::{Question, Read, Showing};
 pub use solving::{OthelloPositions, PositionText, SolveOptions, parse_position};
 pub use training::Training;
 
@@ -132,13 +132,17 @@ impl Opponents {
     }
 }
 
-/// Carries out `task` with `input` and `output`; with `echo`, every token read is written back
-/// with a line break, as a terminal would have shown it. Everything written before a stop stays
-/// written.
-pub fn run<R: BufRead, W: Write>(task: Task, echo: bool, input: R, output: W) -> Result<(), Stop> {
-    let mut console = Console::new(input, output, echo);
+/// Carries out `task` with `input` and `output`, shown as `showing` says. Everything written
+/// before a stop stays written.
+pub fn run<R: BufRead, W: Write>(
+    task: Task,
+    showing: Showing,
+    input: R,
+    output: W,
+) -> Result<(), Stop> {
+    let mut console = Console::new(input, output, showing);
     let done = perform(task, &mut console);
-    let flushed = console.show();
+    let flushed = console.close();
     done.and(flushed)
 }
 
@@ -156,7 +160,7 @@ pub struct Transcript {
 /// The transcript of `task` on `input`, without echo.
 pub fn transcript(task: Task, input: &[u8]) -> Transcript {
     let mut output = Vec::new();
-    let mut console = Console::new(input, &mut output, false).keeping_reads();
+    let mut console = Console::new(input, &mut output, Showing::default()).keeping_reads();
     let done = perform(task, &mut console);
     // Writing to memory cannot fail.
     let _ = console.show();

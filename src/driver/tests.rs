@@ -18,7 +18,8 @@ pub(crate) fn play(
 ) -> (Vec<u8>, Result<(), Stop>) {
     let mut out = Vec::new();
     let input = io::BufReader::with_capacity(capacity, input);
-    let result = run(game.task(Opponents::default()), echo, input, &mut out);
+    let showing = Showing { echo, live: false };
+    let result = run(game.task(Opponents::default()), showing, input, &mut out);
     (out, result)
 }
 
@@ -191,7 +192,7 @@ fn hostile_input_ends_the_game_or_the_input_never_anything_else() {
 fn versus(game: Game, opponents: Opponents, input: &[u8]) -> String {
     let mut out = Vec::new();
     // Input may run out: the transcript up to there is what the tests read.
-    let _ = run(game.task(opponents), false, input, &mut out);
+    let _ = run(game.task(opponents), Showing::default(), input, &mut out);
     String::from_utf8(out).unwrap()
 }
 

@@ -292,7 +292,12 @@ fn make_case(game: Game, input: &Input) -> Case {
             };
             let mut bytes = Vec::new();
             // Writing to memory cannot fail, and a generator reads nothing.
-            let _ = driver::run(generate, false, std::io::empty(), &mut bytes);
+            let _ = driver::run(
+                generate,
+                driver::Showing::default(),
+                std::io::empty(),
+                &mut bytes,
+            );
             (format!("seed-{}", how.seed), Some(how.seed), bytes)
         }
         Input::File(name, bytes) => (name.clone(), None, bytes.clone()),
