@@ -11,8 +11,11 @@ use crate::rng::Rng;
 /// (4,3), (4,4) and (6,2) are solved outright; (6,3), (5,4) and (12,1) are not.
 const SOLVE_STONES_BY_PITS: u32 = 144;
 
-/// A Kalah pit (1-based) for the player to move, or `None` when the game is over: perfect play
-/// when few stones are left in the pits, else a lookahead of `2 * level` sowings.
+/// A Kalah pit (1-based) for the player to move at `level` (one of [`LEVELS`]; others are
+/// taken as the nearest), or `None` when the game is over. Level 1 looks two sowings ahead and
+/// plays one move in three at random; each level above looks further (level `L`: `L + 1`
+/// sowings, within what stays quick on the board) and plays perfectly from more stones left
+/// (level 10: stones times pits up to 144; level 1: never).
 pub fn computer_move<const P: usize>(
     game: &Mancala<P>,
     level: u32,
@@ -21,8 +24,14 @@ pub fn computer_move<const P: usize>(
     if game.is_over() {
         return None;
     }
+    let level = level.clamp(*LEVELS.start(), *LEVELS.end());
+    if level == 1 && rng.below(3) == 0 {
+        let pits: Vec<usize> = (1..=P).filter(|&n| game.rows()[0][n - 1] > 0).collect();
+        return Some(pits[rng.below(pits.len())]);
+    }
     let stones = game.stones() - game.score(Player::First) - game.score(Player::Second);
-    let solved = (stones * P as u32 <= SOLVE_STONES_BY_PITS)
+    let solve_below = SOLVE_STONES_BY_PITS * (level - 1) / (LEVELS.end() - 1);
+    let solved = (stones * P as u32 <= solve_below)
         .then(|| solve(game).best)
         .flatten();
     if solved.is_some() {
@@ -31,8 +40,16 @@ pub fn computer_move<const P: usize>(
     let mut order: Vec<usize> = (1..=P).collect();
     rng.shuffle(&mut order);
     // Each root move gets a search of its own, so the depth stays where one stays quick.
-    let depth = (2 * level.clamp(*LEVELS.start(), *LEVELS.end())).min(lookahead_depth(P));
+    let depth = (level + 1).min(lookahead_depth(P));
     lookahead(game, depth, &order)
+}
+
+/// The pit (1-based) whose sowing banks the most stones now, the seed choosing among equals (a
+/// reference opponent for measuring the levels), or `None` when the game is over.
+pub fn greedy_move<const P: usize>(game: &Mancala<P>, rng: &mut Rng) -> Option<usize> {
+    let mut order: Vec<usize> = (1..=P).collect();
+    rng.shuffle(&mut order);
+    lookahead(game, 1, &order)
 }
 
 /// A Kalah move for the player to move by a search `depth` sowings deep that scores what lies
@@ -120,7 +137,7 @@ mod tests {
         let mut game = Mancala::<P>::new(stones);
         loop {
             let pit = if game.to_move() == Player::First {
-                computer_move(&game, 5, &mut rng).unwrap()
+                computer_move(&game, 10, &mut rng).unwrap()
             } else {
                 let pits: Vec<usize> = (1..=P)
                     .filter(|&n| game.pit(Player::Second, n) > Some(0))

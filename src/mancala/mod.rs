@@ -9,7 +9,7 @@ mod endgame;
 mod game;
 mod solve;
 
-pub use computer::computer_move;
+pub use computer::{computer_move, greedy_move};
 pub use game::{Capture, Mancala, MoveError, Next};
 pub use solve::solve_in;
 

@@ -10,12 +10,63 @@ use super::solve::solve_position;
 use crate::board::{Coord, LEVELS};
 use crate::rng::Rng;
 
-/// Cells few enough that the exact solver finishes in well under a second.
-const SOLVE_EMPTIES: u32 = 10;
+/// What the computer does at one level: how deep and how long it searches, from how many empty
+/// cells it plays perfectly, and how often it plays a random move instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Strength {
+    /// Plies of the deepest search; 0 plays the move that flips the most discs.
+    depth: u32,
+    /// Nodes the searches for one move may visit on boards up to 8x8 (a sixteenth on wider
+    /// boards, whose nodes cost more).
+    budget: u64,
+    /// Empty cells from which the exact solver picks the move.
+    solve_from: u32,
+    /// One move in this many is a random legal one (0: never).
+    random: usize,
+}
 
-/// A move for the player to move, searching `level` plies deep (a level of [`LEVELS`]), or
-/// `None` when the player has none. Among equally good moves `rng` picks.
+impl Strength {
+    /// The level-2 lookahead the training games were played with, kept as it was so that the
+    /// shipped weights can be made again.
+    pub(super) const TRAINING: Strength = Strength {
+        depth: 2,
+        budget: 1_500_000,
+        solve_from: 10,
+        random: 0,
+    };
+
+    /// The strength of `level` (one of [`LEVELS`]; others are taken as the nearest). Level 1
+    /// plays as a beginner does, the move that flips the most discs, and one move in four at
+    /// random; level `L` above it searches `L` plies deep with twice the nodes of the level
+    /// below (level 10: 1.5 million, about 0.1 s on 8x8) and plays perfectly from more empty
+    /// cells (level 2: 4, level 10: 14).
+    #[must_use]
+    pub fn of(level: u32) -> Strength {
+        let level = level.clamp(*LEVELS.start(), *LEVELS.end());
+        Strength {
+            depth: if level == 1 { 0 } else { level },
+            budget: 1_500_000 >> (LEVELS.end() - level),
+            solve_from: [0, 4, 6, 8, 9, 10, 11, 12, 13, 14][level as usize - 1],
+            random: if level == 1 { 4 } else { 0 },
+        }
+    }
+}
+
+/// A move for the player to move at `level` (see [`Strength::of`]), or `None` when the player
+/// has none. Among equally good moves `rng` picks.
 pub fn computer_move<const N: usize>(game: &Othello<N>, level: u32, rng: &mut Rng) -> Option<Coord>
+where
+    Side<N>: Layout,
+{
+    move_at(game, Strength::of(level), rng)
+}
+
+/// A move for the player to move, played with `strength`, or `None` when the player has none.
+pub(super) fn move_at<const N: usize>(
+    game: &Othello<N>,
+    strength: Strength,
+    rng: &mut Rng,
+) -> Option<Coord>
 where
     Side<N>: Layout,
 {
@@ -24,26 +75,50 @@ where
     if moves.is_empty() {
         return None;
     }
+    if strength.random > 0 && rng.below(strength.random) == 0 {
+        return Some(Side::<N>::coord(moves[rng.below(moves.len())]));
+    }
+    if strength.depth == 0 {
+        return greedy_move(game, rng);
+    }
     // Shuffled once: the first of several equal moves wins, so the seed breaks ties.
     rng.shuffle(&mut moves);
-    let best = if pos.empty.len() <= SOLVE_EMPTIES {
-        // A table of 16 MiB is plenty for ten empty cells; without one, the lookahead plays.
+    let budget = if N <= 8 {
+        strength.budget
+    } else {
+        strength.budget / 16
+    };
+    let best = if pos.empty.len() <= strength.solve_from {
+        // A table of 16 MiB is plenty for 14 empty cells; without one, the lookahead plays.
         solve_position(pos, 16).map_or_else(
-            || {
-                deepen(
-                    pos,
-                    &mut moves,
-                    level.clamp(*LEVELS.start(), *LEVELS.end()),
-                    fast_available(),
-                )
-            },
+            || deepen(pos, &mut moves, strength.depth, budget, fast_available()),
             |solution| solution.best,
         )
     } else {
-        let level = level.clamp(*LEVELS.start(), *LEVELS.end());
-        deepen(pos, &mut moves, level, fast_available())
+        deepen(pos, &mut moves, strength.depth, budget, fast_available())
     };
     best.or(moves.first().copied()).map(Side::<N>::coord)
+}
+
+/// The move that flips the most discs, the seed choosing among equals (a reference opponent
+/// for measuring the levels), or `None` when the player to move has none.
+pub fn greedy_move<const N: usize>(game: &Othello<N>, rng: &mut Rng) -> Option<Coord>
+where
+    Side<N>: Layout,
+{
+    let pos = game.position();
+    let mut moves: Vec<usize> = pos.moves().cells().collect();
+    rng.shuffle(&mut moves);
+    let flips = |&at: &usize| pos.play_unchecked(at).opp.len();
+    // After a move the mover's discs are the next position's `opp`; the first maximum wins.
+    let best = moves
+        .iter()
+        .copied()
+        .fold(None, |best: Option<usize>, at| match best {
+            Some(b) if flips(&b) >= flips(&at) => Some(b),
+            _ => Some(at),
+        });
+    best.map(Side::<N>::coord)
 }
 
 /// Iterative deepening over the root `moves`, best first after each finished depth; the move
@@ -54,10 +129,9 @@ fn deepen<L: Layout>(
     pos: Position<L>,
     moves: &mut [usize],
     level: u32,
+    budget: u64,
     fast: bool,
 ) -> Option<usize> {
-    // About a quarter of a second on this engine, wide boards costing more per node.
-    let budget = if L::N <= 8 { 1_500_000 } else { 100_000 };
     let mut search = Lookahead {
         nodes: 0,
         budget,
@@ -250,8 +324,8 @@ mod tests {
                 continue;
             }
             let mut same = moves.clone();
-            let portable = deepen(pos, &mut moves, 6, false);
-            let fast = deepen(pos, &mut same, 6, true);
+            let portable = deepen(pos, &mut moves, 6, 1_500_000, false);
+            let fast = deepen(pos, &mut same, 6, 1_500_000, true);
             assert_eq!((fast, same), (portable, moves));
         }
     }

@@ -26,9 +26,9 @@ mod train;
 mod window;
 
 pub use bitboard::{Layout, Side};
-pub use computer::computer_move;
+pub use computer::{computer_move, greedy_move};
 pub use count_table::CountTable;
-pub use game::{Cell, Othello, PitError};
+pub use game::{Cell, MoveError, Othello, PitError};
 pub use perft::{Counting, perft_with};
 pub use solve::{Analysis, Asked, Scoring, Solver};
 pub use train::{Sample, fit, learnable, samples};

@@ -5,7 +5,7 @@
 
 use super::bitboard::{Layout, Side};
 use super::bits::Bits;
-use super::computer::computer_move;
+use super::computer::{Strength, move_at};
 use super::game::Othello;
 use super::pattern::{self, Patterns, SCALE};
 use super::solve::{Asked, Scoring, Solver};
@@ -133,7 +133,7 @@ fn solve_one<const N: usize>(
         let at = if ply < 6 || rng.below(4) == 0 {
             moves[rng.below(moves.len())]
         } else {
-            computer_move(&game, 2, rng).unwrap_or(moves[0])
+            move_at(&game, Strength::TRAINING, rng).unwrap_or(moves[0])
         };
         if game.play(at).is_err() {
             return;
