@@ -8,7 +8,10 @@ fn main() {
     println!("cargo::rerun-if-env-changed=RUSTFLAGS");
     println!("cargo::rerun-if-env-changed=CARGO_ENCODED_RUSTFLAGS");
     let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
-    if !flags.split('\x1f').any(|flag| flag.ends_with("-vectorize-slp=false")) {
+    if !flags
+        .split('\x1f')
+        .any(|flag| flag.ends_with("-vectorize-slp=false"))
+    {
         println!(
             "cargo::warning=RUSTFLAGS replaced .cargo/config.toml's `-C llvm-args=-vectorize-slp=false`: \
              the Othello engine will run about 15% slower; add that flag to RUSTFLAGS to keep it"

@@ -1,6 +1,7 @@
 //! `boardgames`: parses the command line, hands standard input and output to the driver, and
 //! turns the way a game stopped into an exit code and at most one line on standard error.
 
+mod arena;
 mod board;
 mod cli;
 mod driver;
@@ -21,18 +22,20 @@ use judge::{Judging, Outcome};
 
 fn main() -> ExitCode {
     match Cli::parse().invocation() {
-        Invocation::Driver(task, echo) => play(task, echo),
+        Invocation::Driver(task, showing) => play(task, showing),
         Invocation::Judge(judging) => grade(&judging),
     }
 }
 
-/// Runs a console task, live when standard output is a terminal; the exit code says how it
-/// stopped.
-fn play(task: Task, echo: bool) -> ExitCode {
+/// Runs a console task, live when standard output is a terminal (and in colour where it takes
+/// colour, if the console is friendly); the exit code says how it stopped.
+fn play(task: Task, showing: Showing) -> ExitCode {
     let stdout = io::stdout();
     let showing = Showing {
-        echo,
         live: stdout.is_terminal(),
+        colour: showing.friendly
+            && anstream::AutoStream::choice(&stdout) != anstream::ColorChoice::Never,
+        ..showing
     };
     match driver::run(task, showing, io::stdin().lock(), stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,

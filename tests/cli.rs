@@ -66,6 +66,59 @@ fn flag_values_outside_their_ranges_are_usage_errors() {
 }
 
 #[test]
+fn negative_numbers_and_computer_flags_without_a_computer_are_usage_errors() {
+    // (arguments, what standard error must say)
+    let cases: &[(&[&str], &str)] = &[
+        (&["mancala", "--stones", "-1"], "allowed values are 1 to 99"),
+        (&["othello", "--size", "-2"], "allowed values are the even"),
+        (
+            &["othello", "--level", "3"],
+            "--computer <X|O|both>|--hints",
+        ),
+        (&["othello", "--seed", "3"], "--computer <X|O|both>|--hints"),
+        (
+            &["mancala", "--level", "3"],
+            "--computer <1|2|both>|--hints",
+        ),
+        (&["mancala", "--seed", "3"], "--computer <1|2|both>|--hints"),
+        (&["arena", "othello", "--games", "3"], "the even numbers"),
+        (
+            &["arena", "mancala", "--levels", "1,11"],
+            "1 to 10 and greedy",
+        ),
+    ];
+    for &(args, says) in cases {
+        boardgames()
+            .args(args)
+            .write_stdin("0\n")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says));
+    }
+    // With a computer or hints the same flags are fine (input ends: exit 1).
+    for args in [
+        &["othello", "--hints", "--level", "3", "--seed", "3"][..],
+        &["mancala", "--computer", "2", "--level", "3"],
+    ] {
+        boardgames().args(args).write_stdin("").assert().code(1);
+    }
+}
+
+#[test]
+fn the_arena_prints_every_pair_of_players_from_both_sides() {
+    boardgames()
+        .args([
+            "arena", "othello", "--size", "4", "--levels", "greedy,2", "--games", "4",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Othello 4x4: 4 games a pair"))
+        .stdout(predicate::str::is_match(r"\ngreedy +- +\d-\d-\d [-+]\d").unwrap())
+        .stdout(predicate::str::is_match(r"\nlevel 2 +\d-\d-\d [-+][\d.]+ +- +\d+%\n$").unwrap());
+}
+
+#[test]
 fn help_describes_each_game_with_an_example_and_version_answers() {
     for (game, what, example) in [
         (
@@ -87,11 +140,17 @@ fn help_describes_each_game_with_an_example_and_version_answers() {
             .stdout(predicate::str::contains(example))
             .stdout(predicate::str::contains("--echo"));
     }
-    boardgames()
-        .arg("--version")
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with("boardgames "));
+    for args in [
+        &["--version"][..],
+        &["othello", "--version"],
+        &["mancala", "--version"],
+    ] {
+        boardgames()
+            .args(args)
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with("boardgames"));
+    }
     boardgames().assert().code(2).stdout("");
 }
 

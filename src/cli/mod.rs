@@ -10,8 +10,12 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::arena::Contender;
 use crate::board::{BoardSide, Coord, LEVELS, PitsPerRow, STONES};
-use crate::driver::{KalahBoard, Opponents, OthelloBoard, PerftCounting, Task, Training};
+use crate::driver::{
+    ArenaBoard, Contest, KalahBoard, Opponents, OthelloBoard, PerftCounting, Showing, Task,
+    Training,
+};
 use crate::generate::Generation;
 use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Limits};
 use crate::mancala::Capture;
@@ -21,7 +25,7 @@ use solve::Solve;
 
 /// Console ports of two classic C++ course assignments: Othello with pits and Kalah.
 #[derive(Debug, Parser)]
-#[command(name = "boardgames", version)]
+#[command(name = "boardgames", version, propagate_version = true)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -30,8 +34,9 @@ pub struct Cli {
 
 /// What the command line asks the program to do.
 pub enum Invocation {
-    /// A task for the console driver, and whether to echo every token read.
-    Driver(Task, bool),
+    /// A task for the console driver, and how the console shows it (the command line sets
+    /// `echo` and `friendly`; whether the output is a terminal is for the caller to add).
+    Driver(Task, Showing),
     /// A judging.
     Judge(Box<Judging>),
 }
@@ -40,7 +45,7 @@ impl Cli {
     /// What the command line asks for.
     #[must_use]
     pub fn invocation(self) -> Invocation {
-        let (task, echo) = match self.command {
+        let (task, showing) = match self.command {
             Command::Judge(Judge::Othello { side, how }) => {
                 return Invocation::Judge(Box::new(how.judging(JudgedGame::Othello(side.size))));
             }
@@ -51,12 +56,18 @@ impl Cli {
             Command::Othello(args) => {
                 let opponents = args.vs.opponents(args.computer);
                 let side = args.side.size;
-                (Task::PlayOthello { side, opponents }, args.console.echo)
+                (
+                    Task::PlayOthello { side, opponents },
+                    args.console.showing(),
+                )
             }
             Command::Mancala(args) => {
                 let opponents = args.vs.opponents(args.computer);
                 let board = args.kalah.board();
-                (Task::PlayMancala { board, opponents }, args.console.echo)
+                (
+                    Task::PlayMancala { board, opponents },
+                    args.console.showing(),
+                )
             }
             Command::Perft(args) => {
                 let counting = PerftCounting {
@@ -71,10 +82,17 @@ impl Cli {
                         depth,
                         counting,
                     },
-                    false,
+                    Showing::default(),
                 )
             }
-            Command::Solve(solve) => (solve.task(), false),
+            Command::Solve(solve) => (solve.task(), Showing::default()),
+            Command::Arena(Arena::Othello { side, how }) => {
+                (how.task(ArenaBoard::Othello(side.size)), Showing::default())
+            }
+            Command::Arena(Arena::Mancala { kalah, how }) => (
+                how.task(ArenaBoard::Mancala(kalah.board())),
+                Showing::default(),
+            ),
             Command::Train(args) => (
                 Task::TrainOthello(Training {
                     side: args.size,
@@ -85,7 +103,7 @@ impl Cli {
                     output: args.output,
                     cache: args.cache,
                 }),
-                false,
+                Showing::default(),
             ),
             Command::Generate(Generate::Othello { side, how }) => {
                 let side = side.size;
@@ -94,7 +112,7 @@ impl Cli {
                         side,
                         how: how.generation(),
                     },
-                    false,
+                    Showing::default(),
                 )
             }
             Command::Generate(Generate::Mancala { kalah, how }) => {
@@ -104,11 +122,11 @@ impl Cli {
                         board,
                         how: how.generation(),
                     },
-                    false,
+                    Showing::default(),
                 )
             }
         };
-        Invocation::Driver(task, echo)
+        Invocation::Driver(task, showing)
     }
 }
 
@@ -160,6 +178,15 @@ pub enum Command {
                       --progress)."
     )]
     Solve(Solve),
+    /// Play the computer's levels against each other and print how often each wins.
+    #[command(
+        subcommand,
+        long_about = "Play the computer's levels (and a greedy player) against each other and \
+                      print a table of wins, draws and losses: every pair plays the same \
+                      openings of random moves, each contender taking both sides of each. The \
+                      same seed and flags give the same table on any machine."
+    )]
+    Arena(Arena),
     /// Grade a program against the reference: run it on many games and compare transcripts.
     #[command(
         subcommand,
@@ -181,6 +208,91 @@ pub enum Command {
                       The same seed and flags always give the same game."
     )]
     Generate(Generate),
+}
+
+/// The games the arena plays.
+#[derive(Debug, Subcommand)]
+pub enum Arena {
+    /// Othello: each game opens with four random moves.
+    #[command(
+        after_help = "Example:\n  boardgames arena othello --levels greedy,1,5,10 --games 20"
+    )]
+    Othello {
+        #[command(flatten)]
+        side: SideArgs,
+        #[command(flatten)]
+        how: ArenaArgs,
+    },
+    /// Kalah: each game opens with two random sowings.
+    #[command(
+        after_help = "Example:\n  boardgames arena mancala --pits 6 --stones 4 --levels 1,3,5 --games 40"
+    )]
+    Mancala {
+        #[command(flatten)]
+        kalah: KalahArgs,
+        #[command(flatten)]
+        how: ArenaArgs,
+    },
+}
+
+/// Flags of every arena.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The players, separated by commas: levels 1 to 10, and greedy (the move that flips the
+    /// most discs or banks the most stones).
+    #[arg(
+        long,
+        value_name = "LIST",
+        allow_negative_numbers = true,
+        value_delimiter = ',',
+        default_value = "greedy,1,3,5,8,10",
+        value_parser = parse_contender
+    )]
+    pub levels: Vec<Contender>,
+    /// Games each pair plays: an even number, half of it openings played from both sides.
+    #[arg(long, value_name = "G", allow_negative_numbers = true, default_value_t = 20, value_parser = parse_games)]
+    pub games: usize,
+    /// Seed of the openings and of the players' choices.
+    #[arg(
+        long,
+        value_name = "S",
+        allow_negative_numbers = true,
+        default_value_t = 1
+    )]
+    pub seed: u64,
+    /// Games played at once [default: the machine's cores].
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+}
+
+impl ArenaArgs {
+    fn task(self, board: ArenaBoard) -> Task {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Task::Arena(Contest {
+            board,
+            contenders: self.levels,
+            openings: self.games / 2,
+            seed: self.seed,
+            threads: self.threads.map_or(cores, usize::from),
+        })
+    }
+}
+
+/// A player of the arena: a level or `greedy`.
+fn parse_contender(text: &str) -> Result<Contender, String> {
+    if text.eq_ignore_ascii_case("greedy") {
+        return Ok(Contender::Greedy);
+    }
+    parse_in(text, within(LEVELS), "1 to 10 and greedy").map(Contender::Level)
+}
+
+/// An even number of games, 2 to 10000.
+fn parse_games(text: &str) -> Result<usize, String> {
+    parse_in(
+        text,
+        |g: usize| ((2..=10_000).contains(&g) && g.is_multiple_of(2)).then_some(g),
+        "the even numbers 2 to 10000",
+    )
 }
 
 /// The games the judge grades.
@@ -210,10 +322,20 @@ pub enum Judge {
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
     /// Generated games to judge.
-    #[arg(long, value_name = "K", default_value_t = 100)]
+    #[arg(
+        long,
+        value_name = "K",
+        allow_negative_numbers = true,
+        default_value_t = 100
+    )]
     pub cases: usize,
     /// Seed the cases derive from; each case's own seed is in the report.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(
+        long,
+        value_name = "S",
+        allow_negative_numbers = true,
+        default_value_t = 1
+    )]
     pub seed: u64,
     /// Put in wrong entries the assignment specifies, as generate --errors does.
     #[arg(long)]
@@ -222,19 +344,19 @@ pub struct JudgeArgs {
     #[arg(long)]
     pub weird: bool,
     /// Judge every *.in file of this folder instead of generated games.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["cases", "seed", "errors", "weird"])]
+    #[arg(long, value_name = "DIR", allow_negative_numbers = true, conflicts_with_all = ["cases", "seed", "errors", "weird"])]
     pub inputs: Option<PathBuf>,
     /// Seconds a run may take.
-    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value_t = 5.0, value_parser = parse_seconds)]
     pub timeout: f64,
     /// Bytes of output a run may write.
-    #[arg(long, value_name = "BYTES", default_value_t = 4 << 20)]
+    #[arg(long, value_name = "BYTES", allow_negative_numbers = true, default_value_t = 4 << 20)]
     pub output_limit: usize,
     /// Runs at once [default: the machine's cores].
-    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
     /// Runs of each case; a program whose output changes between runs is reported as flaky.
-    #[arg(long, value_name = "R", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "R", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub repeat: u16,
     /// Stop at the first case that is not accepted.
     #[arg(long)]
@@ -243,7 +365,7 @@ pub struct JudgeArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Save every case not accepted here: NAME.in, NAME.expected, NAME.actual, NAME.cmd.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", allow_negative_numbers = true)]
     pub save: Option<PathBuf>,
     /// The program to judge and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "PROGRAM")]
@@ -334,7 +456,7 @@ pub enum Generate {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Seed of the random choices: the same seed, the same game.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub seed: u64,
     /// Also put in wrong entries the assignment specifies, each followed by the right one.
     #[arg(long)]
@@ -360,7 +482,12 @@ pub struct BoardArgs {
     #[command(flatten)]
     pub side: SideArgs,
     /// Pit cells, separated by commas.
-    #[arg(long, value_name = "CELLS", value_delimiter = ',')]
+    #[arg(
+        long,
+        value_name = "CELLS",
+        allow_negative_numbers = true,
+        value_delimiter = ','
+    )]
     pub pits: Vec<Coord>,
 }
 
@@ -377,25 +504,30 @@ impl BoardArgs {
 #[derive(Debug, Args)]
 pub struct TrainArgs {
     /// The board side: 8 or 6, the boards with patterns.
-    #[arg(long, value_name = "N", default_value = "8", value_parser = parse_side)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value = "8", value_parser = parse_side)]
     pub size: BoardSide,
     /// The seed the games and the fit follow.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(
+        long,
+        value_name = "S",
+        allow_negative_numbers = true,
+        default_value_t = 1
+    )]
     pub seed: u64,
     /// About how many solved positions to fit.
-    #[arg(long, value_name = "N", default_value_t = 400_000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 400_000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
     pub samples: u64,
     /// Passes of the fit over the positions.
-    #[arg(long, value_name = "E", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "E", allow_negative_numbers = true, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub epochs: u32,
     /// Threads that solve positions (the positions do not depend on it).
-    #[arg(long, value_name = "T", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
     /// Where to write the weights.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub output: PathBuf,
     /// Keep the solved positions in FILE: read them from it if it exists, else write them.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub cache: Option<PathBuf>,
 }
 
@@ -405,16 +537,16 @@ pub struct PerftArgs {
     #[command(flatten)]
     pub board: BoardArgs,
     /// The deepest ply to count: 1 to 60.
-    #[arg(long, value_name = "D", value_parser = parse_depth)]
+    #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = parse_depth)]
     pub depth: u32,
     /// Threads to split the count across.
-    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
     /// Remember counts in a table, keyed by the position seen through the board's symmetries.
     #[arg(long)]
     pub hash: bool,
     /// The table's size in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 256, requires = "hash", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = 256, requires = "hash", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     pub hash_mb: u32,
 }
 
@@ -422,17 +554,18 @@ pub struct PerftArgs {
 #[derive(Debug, Args)]
 pub struct SideArgs {
     /// Board side: an even number from 4 to 26.
-    #[arg(long, value_name = "N", default_value = "8", value_parser = parse_side)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value = "8", value_parser = parse_side)]
     pub size: BoardSide,
 }
 
 /// Flags of `boardgames othello`.
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("opponent").args(["computer", "hints"]).multiple(true))]
 pub struct OthelloArgs {
     #[command(flatten)]
     pub side: SideArgs,
     /// Let the computer play X, O, or both.
-    #[arg(long, value_name = "X|O|both", value_parser = parse_othello_computer)]
+    #[arg(long, value_name = "X|O|both", allow_negative_numbers = true, value_parser = parse_othello_computer)]
     pub computer: Option<[bool; 2]>,
     #[command(flatten)]
     pub vs: VersusArgs,
@@ -442,11 +575,12 @@ pub struct OthelloArgs {
 
 /// Flags of `boardgames mancala`.
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("opponent").args(["computer", "hints"]).multiple(true))]
 pub struct MancalaArgs {
     #[command(flatten)]
     pub kalah: KalahArgs,
     /// Let the computer play Player 1, Player 2, or both.
-    #[arg(long, value_name = "1|2|both", value_parser = parse_mancala_computer)]
+    #[arg(long, value_name = "1|2|both", allow_negative_numbers = true, value_parser = parse_mancala_computer)]
     pub computer: Option<[bool; 2]>,
     #[command(flatten)]
     pub vs: VersusArgs,
@@ -457,11 +591,26 @@ pub struct MancalaArgs {
 /// Flags of playing against the computer.
 #[derive(Debug, Args)]
 pub struct VersusArgs {
-    /// How far the computer looks ahead: 1 to 10.
-    #[arg(long, value_name = "L", default_value_t = 5, value_parser = parse_level)]
+    /// The computer's strength, 1 to 10 (needs --computer or --hints): level 1 looks one move
+    /// ahead and sometimes plays at random, each level above looks further and plays the end
+    /// perfectly from earlier on.
+    #[arg(
+        long,
+        value_name = "L",
+        allow_negative_numbers = true,
+        default_value_t = 5,
+        value_parser = parse_level,
+        requires = "opponent"
+    )]
     pub level: u32,
-    /// Seed of the computer's choices among equally good moves.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    /// Seed of the computer's choices among equally good moves (needs --computer or --hints).
+    #[arg(
+        long,
+        value_name = "S",
+        allow_negative_numbers = true,
+        default_value_t = 0,
+        requires = "opponent"
+    )]
     pub seed: u64,
     /// Answer ? at a prompt with a suggested move (on whenever the computer plays).
     #[arg(long)]
@@ -484,15 +633,15 @@ impl VersusArgs {
 #[derive(Debug, Args)]
 pub struct KalahArgs {
     /// Pits in each player's row: 1 to 12.
-    #[arg(long, value_name = "P", default_value = "6", value_parser = parse_pits)]
+    #[arg(long, value_name = "P", allow_negative_numbers = true, default_value = "6", value_parser = parse_pits)]
     pub pits: PitsPerRow,
     /// Stones in each pit at the start: 1 to 99.
-    #[arg(long, value_name = "S", default_value_t = 4, value_parser = parse_stones)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, default_value_t = 4, value_parser = parse_stones)]
     pub stones: u8,
     /// When a last stone in an empty pit of the mover's row captures: 'standard' (the
     /// assignment's rule: only when the opposite pit holds stones) or 'empty' (always; the
     /// capturing stone goes to the store even when the opposite pit is empty).
-    #[arg(long, value_name = "RULE", default_value = "standard", value_parser = parse_capture)]
+    #[arg(long, value_name = "RULE", allow_negative_numbers = true, default_value = "standard", value_parser = parse_capture)]
     pub capture: Capture,
 }
 
@@ -512,6 +661,21 @@ pub struct ConsoleArgs {
     /// Write every token read back to the output, as a terminal would show it.
     #[arg(long)]
     pub echo: bool,
+    /// Help a person play: mark the legal moves, show the last move, the counts, why a move
+    /// is refused and the final score, in colour on a terminal (unless NO_COLOR is set).
+    /// Without it the output is the course's text, byte for byte.
+    #[arg(long)]
+    pub friendly: bool,
+}
+
+impl ConsoleArgs {
+    fn showing(&self) -> Showing {
+        Showing {
+            echo: self.echo,
+            friendly: self.friendly,
+            ..Showing::default()
+        }
+    }
 }
 
 /// A capture rule by name.

@@ -47,7 +47,7 @@ pub struct SolveMancalaArgs {
     all_moves: bool,
     /// Threads to solve on, 1 or 2 (two null-window tests run at once, over shared tables);
     /// the answer is the same. Default: 2 where the machine has two cores or more.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=2))]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=2))]
     threads: Option<u32>,
     #[command(flatten)]
     memory: SolveMemory,
@@ -61,12 +61,12 @@ pub struct SolveOthelloArgs {
     /// Solve this position instead of a start: the cells row by row (X, O, - for empty, # for
     /// a pit; the side is the square root of their count), a space, the player to move (X or
     /// O); anything after a ';' is ignored, as in the FFO suite's .obf files.
-    #[arg(long, value_name = "TEXT", value_parser = parse_position,
+    #[arg(long, value_name = "TEXT", allow_negative_numbers = true, value_parser = parse_position,
           conflicts_with_all = ["size", "pits", "position_file"])]
     position: Option<PositionText>,
     /// Solve every position of FILE, one a line as --position takes them (blank lines and
     /// lines starting with '%' or '# ' are skipped).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "pits"])]
+    #[arg(long, value_name = "FILE", allow_negative_numbers = true, conflicts_with_all = ["size", "pits"])]
     position_file: Option<PathBuf>,
     /// Also print the exact value of every legal move.
     #[arg(long)]
@@ -87,7 +87,7 @@ pub struct SolveOthelloArgs {
 struct SolveMemory {
     /// The transposition table's size in MiB; the solve never uses much more. A size the
     /// machine cannot back is an error.
-    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     hash_mb: u32,
     /// Show progress on standard error even when it is not a terminal.
     #[arg(long)]

@@ -68,6 +68,10 @@ pub struct Showing {
     /// The output is a person's terminal: show every line as it is written (not only before a
     /// read), and end an open prompt line when the input ends.
     pub live: bool,
+    /// Add what helps a person play: legal moves, the last move, counts, reasons, the score.
+    pub friendly: bool,
+    /// Colour the friendly additions (a terminal that takes colour, and `NO_COLOR` unset).
+    pub colour: bool,
 }
 
 /// Token input and buffered output for one game.
@@ -76,6 +80,9 @@ pub(super) struct Console<R, W: Write> {
     output: io::BufWriter<Counted<W>>,
     echo: bool,
     live: bool,
+    /// The `friendly` and `colour` of [`Showing`].
+    pub(super) friendly: bool,
+    pub(super) colour: bool,
     token: Vec<u8>,
     overlong: bool,
     /// Every token read, when asked to keep them.
@@ -94,6 +101,8 @@ impl<R, W: Write> Console<R, W> {
             }),
             echo: showing.echo,
             live: showing.live,
+            friendly: showing.friendly,
+            colour: showing.colour,
             token: Vec::with_capacity(TOKEN_LIMIT),
             overlong: false,
             reads: None,
@@ -231,6 +240,11 @@ pub(super) struct Answer<'a> {
 }
 
 impl Answer<'_> {
+    /// The token, when it is short UTF-8 text.
+    pub(super) fn text(&self) -> Option<&str> {
+        self.text
+    }
+
     /// The token as a cell address.
     pub(super) fn coord(&self) -> Option<Coord> {
         self.text?.parse().ok()
@@ -316,7 +330,10 @@ mod tests {
             (true, b"Round 1:\n", b"Round 1:\nTurn: \n"),
         ];
         for (live, after_line, after_close) in cases {
-            let showing = Showing { echo: false, live };
+            let showing = Showing {
+                live,
+                ..Showing::default()
+            };
             let mut console = Console::new(io::empty(), Vec::new(), showing);
             console.say("Round 1:\n").unwrap();
             assert_eq!(console.output.get_ref().inner, after_line, "live {live}");

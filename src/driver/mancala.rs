@@ -65,6 +65,22 @@ mod text {
 
     /// The answers that ask for an undo.
     pub const UNDO: [&str; 2] = ["u", "U"];
+
+    /// The friendly console's additions (`--friendly`), never part of the contract's text.
+    pub mod friendly {
+        pub fn last_move(mover: crate::board::Player, pit: usize) -> String {
+            format!("Last move: {} sowed pit {pit}.\n", super::player(mover))
+        }
+
+        pub fn sowable(mover: crate::board::Player, pits: &[usize]) -> String {
+            let list: Vec<String> = pits.iter().map(ToString::to_string).collect();
+            format!(
+                "{} can sow pits {}.\n",
+                super::player(mover),
+                list.join(" ")
+            )
+        }
+    }
 }
 
 /// A game of Kalah to play at the console, once the pits per row are a type.
@@ -109,15 +125,27 @@ fn play<const P: usize, R: BufRead, W: Write>(
     console: &mut Console<R, W>,
 ) -> Result<(), Stop> {
     let mut rng = Rng::new(opponents.seed);
+    // Who sowed which pit last (for the friendly console); undo forgets it.
+    let mut last = None;
     let outcome = loop {
         console.say(&game)?;
         let mover = game.to_move();
+        if console.friendly {
+            if let Some((player, pit)) = last {
+                console.say(text::friendly::last_move(player, pit))?;
+            }
+            if !opponents.computer[mover.index()] {
+                let pits: Vec<usize> = (1..=P).filter(|&n| game.pit(mover, n) > Some(0)).collect();
+                console.say(text::friendly::sowable(mover, &pits))?;
+            }
+        }
         let sowing = loop {
             if opponents.computer[mover.index()] {
                 let pit = computer_move(&game, opponents.level, &mut rng);
                 // The game is not over, so the computer names a pit with stones.
                 if let Some(sowing) = pit.and_then(|pit| Some((pit, game.sow(pit).ok()?))) {
                     console.say(format_args!("{}{}\n", text::prompt(mover, P), sowing.0))?;
+                    last = Some((mover, sowing.0));
                     break Some(sowing.1);
                 }
             }
@@ -140,13 +168,17 @@ fn play<const P: usize, R: BufRead, W: Write>(
                 continue;
             };
             match game.sow(pit) {
-                Ok(sowing) => break Some(sowing),
+                Ok(sowing) => {
+                    last = Some((mover, pit));
+                    break Some(sowing);
+                }
                 Err(MoveError::EmptyPit) => console.say(text::empty_pit(pit))?,
                 // No pit of that number (the game is not over while this loop runs).
                 Err(_) => console.say(text::invalid_pit(P))?,
             }
         };
         let Some(sowing) = sowing else {
+            last = None;
             console.say(text::MOVE_UNDONE)?;
             continue;
         };

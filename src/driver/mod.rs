@@ -3,6 +3,7 @@
 //! `mancala`; the engine tools' reports in `tools`. The driver owns every byte of output and
 //! every clock, and never decides a rule: it asks the games what is legal.
 
+mod arena;
 mod console;
 mod mancala;
 mod othello;
@@ -68,6 +69,8 @@ pub enum Task {
     },
     /// Fit the learned Othello evaluation and write its weights.
     TrainOthello(Training),
+    /// Play the computer's levels against each other.
+    Arena(Contest),
     /// Print the input of one random Othello game.
     GenerateOthello {
         /// The board side.
@@ -82,6 +85,28 @@ pub enum Task {
         /// The seed and whether to mix in wrong entries.
         how: Generation,
     },
+}
+
+/// The board of an arena.
+#[derive(Clone, Copy, Debug)]
+pub enum ArenaBoard {
+    Othello(BoardSide),
+    Mancala(KalahBoard),
+}
+
+/// A tournament of the computer's levels.
+#[derive(Clone, Debug)]
+pub struct Contest {
+    /// Where the games are played.
+    pub board: ArenaBoard,
+    /// Who plays, in the table's order.
+    pub contenders: Vec<crate::arena::Contender>,
+    /// Openings each pair plays, each from both sides.
+    pub openings: usize,
+    /// The seed of the openings and choices.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
 }
 
 /// An Othello start position for the engine tools: the side and the pits.
@@ -211,6 +236,7 @@ fn perform<R: BufRead, W: Write>(task: Task, console: &mut Console<R, W>) -> Res
             },
         ),
         Task::TrainOthello(training) => training::train(console, training),
+        Task::Arena(contest) => arena::arena(console, &contest),
         Task::GenerateOthello { side, how } => {
             with_side(side, tools::GenerateOthello { console, how })
         }

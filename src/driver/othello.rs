@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 
 use super::console::{Console, Question};
 use super::{DRAW, HINT, Opponents, Stop, hint};
-use crate::board::{Outcome, Player};
+use crate::board::{Coord, Outcome, Player};
 use crate::othello::{Cell, Layout, Othello, PitError, Side, WithSide, computer_move};
 use crate::rng::Rng;
 
@@ -37,6 +37,56 @@ mod text {
 
     pub fn wins(disc: char) -> String {
         format!("Player {disc} wins!\n")
+    }
+
+    /// The friendly console's additions (`--friendly`), never part of the course's text.
+    pub mod friendly {
+        use crate::board::Coord;
+        use crate::othello::MoveError;
+
+        /// Marks a legal move of the player to move on the friendly board.
+        pub const LEGAL: char = '*';
+
+        pub fn counts(x: usize, o: usize) -> String {
+            format!("Discs: X {x}, O {o}.")
+        }
+
+        pub fn last_move(disc: char, at: Coord, flipped: usize) -> String {
+            let s = if flipped == 1 { "" } else { "s" };
+            format!(" Last move: {disc} {at}, {flipped} disc{s} flipped.")
+        }
+
+        pub fn legal_moves(disc: char, moves: &[Coord]) -> String {
+            let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            format!(
+                "Player {disc} can play ({LEGAL} on the board): {}\n",
+                list.join(" ")
+            )
+        }
+
+        /// Why a typed move was refused.
+        pub fn refused(token: Option<&str>, reason: Option<(Coord, MoveError)>) -> String {
+            match (reason, token) {
+                (Some((at, MoveError::OffBoard)), _) => format!("{at} is off the board."),
+                (Some((at, MoveError::Occupied)), _) => format!("{at} is not empty."),
+                (Some((at, MoveError::NoFlips)), _) => {
+                    format!("{at} flips no discs: a move must close a line of the other colour.")
+                }
+                (Some(_), _) => "no move can be played now.".to_string(),
+                // Quoted with escapes, so that no control character reaches the terminal.
+                (None, Some(token)) => format!(
+                    "{token:?} is not a cell: type a column letter and a row number, like D3."
+                ),
+                (None, None) => {
+                    "That is not a cell: type a column letter and a row number, like D3."
+                        .to_string()
+                }
+            }
+        }
+
+        pub fn final_score(x: usize, o: usize) -> String {
+            format!("Final score: X {x}, O {o}.\n")
+        }
     }
 }
 
@@ -94,12 +144,19 @@ where
 
     let mut rng = Rng::new(opponents.seed);
     let mut round = 1;
+    // The last move, who made it and how many discs it flipped (for the friendly console).
+    let mut last: Option<(Player, Coord, usize)> = None;
     let outcome = loop {
         if let Some(outcome) = game.outcome() {
             break outcome;
         }
         console.say(text::round(round))?;
-        console.say(&game)?;
+        if console.friendly {
+            let board = friendly_board(&game, last, console.colour);
+            console.say(board)?;
+        } else {
+            console.say(&game)?;
+        }
         let mover = disc(game.to_move());
         let by_computer = opponents.computer[game.to_move().index()];
         // Passing is allowed exactly when the player to move has no legal move.
@@ -108,10 +165,17 @@ where
         } else if by_computer {
             let at = computer_move(&game, opponents.level, &mut rng);
             // The player has a legal move, so the computer names one.
-            if let Some(at) = at.filter(|&at| game.play(at).is_ok()) {
+            if let Some((at, flipped)) = at.and_then(|at| Some((at, game.play(at).ok()?))) {
                 console.say(format_args!("{}{at}\n", text::turn_prompt(mover)))?;
+                last = Some((game.to_move().opponent(), at, flipped));
             }
         } else {
+            let player = game.to_move();
+            let friendly = console.friendly;
+            if friendly {
+                let moves: Vec<Coord> = game.legal_moves().collect();
+                console.say(text::friendly::legal_moves(mover, &moves))?;
+            }
             loop {
                 let answer = console.ask(Question::Move, text::turn_prompt(mover))?;
                 if opponents.hints() && answer.is(HINT) {
@@ -120,20 +184,105 @@ where
                     }
                     continue;
                 }
-                let played = answer.coord().map(|at| game.play(at));
-                if matches!(played, Some(Ok(_))) {
-                    break;
+                let played = answer.coord().map(|at| (at, game.play(at)));
+                match played {
+                    Some((at, Ok(flipped))) => {
+                        last = Some((player, at, flipped));
+                        break;
+                    }
+                    refused if friendly => {
+                        let reason = refused.and_then(|(at, played)| Some((at, played.err()?)));
+                        let why = text::friendly::refused(answer.text(), reason);
+                        let line = text::INVALID_MOVE.replace('\n', &format!(" {why}\n"));
+                        console.say(line)?;
+                    }
+                    _ => console.say(text::INVALID_MOVE)?,
                 }
-                console.say(text::INVALID_MOVE)?;
             }
         }
         round += 1;
     };
 
     console.say(text::GAME_OVER)?;
-    console.say(&game)?;
-    match outcome {
-        Outcome::Won(player) => console.say(text::wins(disc(player))),
-        Outcome::Draw => console.say(DRAW),
+    if console.friendly {
+        let board = friendly_board(&game, last, console.colour);
+        console.say(board)?;
+    } else {
+        console.say(&game)?;
     }
+    match outcome {
+        Outcome::Won(player) => console.say(text::wins(disc(player)))?,
+        Outcome::Draw => console.say(DRAW)?,
+    }
+    if console.friendly {
+        let count = |player| game.count(Cell::Disc(player));
+        let (x, o) = (count(Player::First), count(Player::Second));
+        console.say(text::friendly::final_score(x, o))?;
+    }
+    Ok(())
+}
+
+/// The board as the friendly console shows it: the course's layout, with the legal moves of
+/// the player to move marked, then a line of disc counts and the last move. With `colour`,
+/// the discs are coloured and the last move stands out.
+fn friendly_board<const N: usize>(
+    game: &Othello<N>,
+    last: Option<(Player, Coord, usize)>,
+    colour: bool,
+) -> String
+where
+    Side<N>: Layout,
+{
+    use anstyle::{AnsiColor, Style};
+    let legal: Vec<Coord> = game.legal_moves().collect();
+    let style = |cell: Cell, at: Coord| {
+        let base = match cell {
+            _ if legal.contains(&at) => Style::new().fg_color(Some(AnsiColor::Green.into())),
+            Cell::Disc(Player::First) => Style::new().bold(),
+            Cell::Disc(Player::Second) => Style::new().fg_color(Some(AnsiColor::Cyan.into())),
+            _ => Style::new().dimmed(),
+        };
+        if last.is_some_and(|(_, moved, _)| moved == at) {
+            base.fg_color(Some(AnsiColor::Yellow.into()))
+                .bold()
+                .underline()
+        } else {
+            base
+        }
+    };
+    let mut out = String::from("  ");
+    for letter in (b'A'..).take(N) {
+        out.push(' ');
+        out.push(char::from(letter));
+    }
+    out.push('\n');
+    for row in 0..N {
+        out += &format!("{:>2} ", row + 1);
+        for col in 0..N {
+            let Some(at) = Coord::new(col, row, N) else {
+                continue;
+            };
+            let cell = game.cell(at);
+            let symbol = if legal.contains(&at) {
+                text::friendly::LEGAL
+            } else {
+                cell.symbol()
+            };
+            if colour {
+                let style = style(cell, at);
+                out += &format!("{style}{symbol}{style:#} ");
+            } else {
+                out.push(symbol);
+                out.push(' ');
+            }
+        }
+        out.push('\n');
+    }
+    let count = |player| game.count(Cell::Disc(player));
+    out += &text::friendly::counts(count(Player::First), count(Player::Second));
+    if let Some((player, at, flipped)) = last {
+        out += &text::friendly::last_move(disc(player), at, flipped);
+    }
+    out.push('\n');
+    out
 }

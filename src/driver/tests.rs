@@ -18,7 +18,10 @@ pub(crate) fn play(
 ) -> (Vec<u8>, Result<(), Stop>) {
     let mut out = Vec::new();
     let input = io::BufReader::with_capacity(capacity, input);
-    let showing = Showing { echo, live: false };
+    let showing = Showing {
+        echo,
+        ..Showing::default()
+    };
     let result = run(game.task(Opponents::default()), showing, input, &mut out);
     (out, result)
 }
