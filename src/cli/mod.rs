@@ -25,7 +25,17 @@ use solve::Solve;
 
 /// Console ports of two classic C++ course assignments: Othello with pits and Kalah.
 #[derive(Debug, Parser)]
-#[command(name = "boardgames", version, propagate_version = true)]
+#[command(
+    name = "boardgames",
+    version,
+    propagate_version = true,
+    after_help = "Examples:\n  \
+                  boardgames othello                          two people, one keyboard\n  \
+                  boardgames othello --computer O --friendly  play X against the computer\n  \
+                  boardgames mancala --computer 2 --level 8   Kalah against a strong computer\n  \
+                  boardgames judge othello --cases 200 --errors -- ./othello   grade a program\n  \
+                  boardgames arena othello --games 20         how strong each level is"
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -133,21 +143,25 @@ impl Cli {
 /// The games on offer, and the engine's tools.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Othello (Reversi) for two players at one console, with pits.
+    /// Othello (Reversi) with pits: two people at one console, or against the computer.
     #[command(
-        long_about = "Othello (Reversi) for two players at one console, as the course's sample \
-                      program plays it.\nPits set up before the game are cells no one may play.",
-        after_help = "Examples:\n  boardgames othello --size 6 --echo < moves.txt\n  \
-                      boardgames othello --computer O --level 6"
+        long_about = "Othello (Reversi) with pits, as the course's sample program plays it: two \
+                      people at one console, or against the computer (--computer).\n\
+                      First answer how many pits (0 for none) and where each goes; pits are \
+                      cells no one may play. Then type each move as a column letter and a row \
+                      number (D3, h10). Black (X) moves first.",
+        after_help = "Examples:\n  boardgames othello --computer O --level 3 --friendly\n  \
+                      boardgames othello --size 6 --echo < moves.txt"
     )]
     Othello(OthelloArgs),
-    /// Kalah (Mancala) for two players at one console, with undo.
+    /// Kalah (Mancala) with undo: two people at one console, or against the computer.
     #[command(
-        long_about = "Kalah (Mancala) for two players at one console: sow stones anticlockwise, \
+        long_about = "Kalah (Mancala) as the console contract plays it: two people at one \
+                      console, or against the computer (--computer). Sow stones anticlockwise, \
                       fill your store.\nAnswer a prompt with a pit number, or u to take back \
                       the last move.",
-        after_help = "Examples:\n  boardgames mancala --pits 4 --stones 3 --echo < moves.txt\n  \
-                      boardgames mancala --computer 2 --level 4"
+        after_help = "Examples:\n  boardgames mancala --computer 2 --level 4 --friendly\n  \
+                      boardgames mancala --pits 4 --stones 3 --echo < moves.txt"
     )]
     Mancala(MancalaArgs),
     /// Count the move paths of an Othello start position to each depth (perft).

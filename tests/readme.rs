@@ -1,0 +1,85 @@
+//! The README's examples, run: in every ```` ```console ```` block, a line starting with `$ ` is
+//! a shell command (pipes and all, with the built `boardgames` first on the `PATH`), an optional
+//! `? CODE` line after it its exit code (0 when absent), and the lines up to the next command
+//! what it prints, standard error included. Where a figure varies from run to run or machine to
+//! machine, `[..]` stands for the rest of a line's part and `...` on a line of its own for any
+//! lines (snapbox's elisions, the ones trycmd uses; trycmd itself cannot pipe input into a
+//! command, which most of these examples do).
+
+use std::path::Path;
+use std::process::Command;
+
+/// One example: the command, its exit code and what it prints.
+struct Example {
+    line: usize,
+    command: String,
+    code: i32,
+    output: String,
+}
+
+fn examples(readme: &str) -> Vec<Example> {
+    let mut found: Vec<Example> = Vec::new();
+    let mut in_console = false;
+    for (number, line) in readme.lines().enumerate() {
+        if line.starts_with("```") {
+            in_console = !in_console && line.trim() == "```console";
+            continue;
+        }
+        if !in_console {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            found.push(Example {
+                line: number + 1,
+                command: command.to_string(),
+                code: 0,
+                output: String::new(),
+            });
+        } else if let Some(example) = found.last_mut() {
+            match line.strip_prefix("? ") {
+                Some(code) if example.output.is_empty() => {
+                    example.code = code.parse().expect("an exit code after `? `");
+                }
+                _ => {
+                    example.output.push_str(line);
+                    example.output.push('\n');
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_readme_examples_print_what_the_readme_says() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let found = examples(&readme);
+    assert!(found.len() >= 8, "only {} examples found", found.len());
+    let binary = Path::new(env!("CARGO_BIN_EXE_boardgames"));
+    let bin_dir = binary.parent().unwrap();
+    let path = std::env::join_paths(std::iter::once(bin_dir.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    for example in found {
+        let run = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{} 2>&1", example.command))
+            .current_dir(root)
+            .env("PATH", &path)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let what = format!("README.md line {}: `{}`", example.line, example.command);
+        assert_eq!(run.status.code(), Some(example.code), "{what}");
+        let printed = String::from_utf8_lossy(&run.stdout).into_owned();
+        if let Err(err) = snapbox::Assert::new().try_eq(
+            Some(&what),
+            printed.into(),
+            example.output.clone().into(),
+        ) {
+            panic!("{what}:\n{err}");
+        }
+    }
+}
