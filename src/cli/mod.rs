@@ -281,15 +281,19 @@ pub struct ArenaArgs {
 
 impl ArenaArgs {
     fn task(self, board: ArenaBoard) -> Task {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Task::Arena(Contest {
             board,
             contenders: self.levels,
             openings: self.games / 2,
             seed: self.seed,
-            threads: self.threads.map_or(cores, usize::from),
+            threads: self.threads.map_or_else(cores, usize::from),
         })
     }
+}
+
+/// The machine's cores: the default number of games, runs or threads at once.
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// A player of the arena: a level or `greedy`.
@@ -397,7 +401,6 @@ impl JudgeArgs {
                 weird: self.weird,
             },
         };
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Judging {
             game,
             cases,
@@ -405,7 +408,7 @@ impl JudgeArgs {
                 time: Duration::from_secs_f64(self.timeout),
                 output: self.output_limit,
             },
-            jobs: self.jobs.map_or(cores, usize::from),
+            jobs: self.jobs.map_or_else(cores, usize::from),
             repeat: usize::from(self.repeat),
             fail_fast: self.fail_fast,
             format: self.format,

@@ -130,10 +130,9 @@ impl Solve {
                         moves: args.all_moves,
                     },
                     scoring: Scoring::Discs,
-                    threads: args.threads.map_or_else(
-                        || std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
-                        |threads| threads as usize,
-                    ),
+                    threads: args
+                        .threads
+                        .map_or_else(|| super::cores().min(2), |threads| threads as usize),
                 },
             },
         }
