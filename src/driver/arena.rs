@@ -5,7 +5,7 @@
 use std::io::{IsTerminal, Write};
 
 use super::console::Console;
-use super::{ArenaBoard, Contest, Stop};
+use super::{ArenaBoard, Contest, KalahBoard, Stop};
 use crate::arena::{Arena, MancalaArena, OthelloArena, Record, tournament};
 use crate::mancala::{WithPits, with_pits};
 use crate::othello::{Layout, Side, WithSide, with_side};
@@ -93,7 +93,7 @@ pub(super) fn arena<R, W: Write>(
                 board.capture == crate::mancala::Capture::Empty,
             ),
             text::kalah_opening(),
-            with_pits(board.pits, MancalaJob(contest)),
+            with_pits(board.pits, MancalaJob(contest, board)),
         ),
     };
     console.say(text::header(
@@ -173,15 +173,13 @@ impl WithSide for OthelloJob<'_> {
     }
 }
 
-struct MancalaJob<'a>(&'a Contest);
+struct MancalaJob<'a>(&'a Contest, KalahBoard);
 
 impl WithPits for MancalaJob<'_> {
     type Output = Vec<Vec<Record>>;
 
     fn run<const P: usize>(self) -> Self::Output {
-        let ArenaBoard::Mancala(board) = self.0.board else {
-            return Vec::new();
-        };
+        let board = self.1;
         run(
             &MancalaArena::<P> {
                 stones: board.stones,

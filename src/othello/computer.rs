@@ -97,30 +97,20 @@ where
     // the learned one lost 5-1-14 to it).
     let cells = pos.me.len() + pos.opp.len() + pos.empty.len();
     let learned = strength.learned && cells as usize == N * N;
-    let best = if pos.empty.len() <= strength.solve_from {
-        // A table of 16 MiB is plenty for 14 empty cells; without one, the lookahead plays.
-        solve_position(pos, 16).map_or_else(
-            || {
-                deepen(
-                    pos,
-                    &mut moves,
-                    strength.depth,
-                    budget,
-                    learned,
-                    fast_available(),
-                )
-            },
-            |solution| solution.best,
-        )
-    } else {
-        deepen(
+    // A table of 16 MiB is plenty for 14 empty cells; without one, the lookahead plays.
+    let solved = (pos.empty.len() <= strength.solve_from)
+        .then(|| solve_position(pos, 16))
+        .flatten();
+    let best = match solved {
+        Some(solution) => solution.best,
+        None => deepen(
             pos,
             &mut moves,
             strength.depth,
             budget,
             learned,
             fast_available(),
-        )
+        ),
     };
     best.or(moves.first().copied()).map(Side::<N>::coord)
 }
