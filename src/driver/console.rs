@@ -78,11 +78,8 @@ pub struct Showing {
 pub(super) struct Console<R, W: Write> {
     input: R,
     output: io::BufWriter<Counted<W>>,
-    echo: bool,
-    live: bool,
-    /// The `friendly` and `colour` of [`Showing`].
-    pub(super) friendly: bool,
-    pub(super) colour: bool,
+    /// How the games on it are shown.
+    pub(super) showing: Showing,
     token: Vec<u8>,
     overlong: bool,
     /// Every token read, when asked to keep them.
@@ -99,10 +96,7 @@ impl<R, W: Write> Console<R, W> {
                 written: 0,
                 last: None,
             }),
-            echo: showing.echo,
-            live: showing.live,
-            friendly: showing.friendly,
-            colour: showing.colour,
+            showing,
             token: Vec::with_capacity(TOKEN_LIMIT),
             overlong: false,
             reads: None,
@@ -139,7 +133,7 @@ impl<R, W: Write> Console<R, W> {
     }
 
     fn show_if_live(&mut self) -> Result<(), Stop> {
-        if self.live {
+        if self.showing.live {
             self.show()?;
         }
         Ok(())
@@ -149,7 +143,7 @@ impl<R, W: Write> Console<R, W> {
     /// whose answer never came), ends that line, so that what follows starts on its own.
     pub(super) fn close(&mut self) -> Result<(), Stop> {
         self.show()?;
-        if self.live && self.output.get_ref().last.is_some_and(|last| last != b'\n') {
+        if self.showing.live && self.output.get_ref().last.is_some_and(|last| last != b'\n') {
             self.output.write_all(b"\n")?;
             self.show()?;
         }
@@ -215,7 +209,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
             let room = TOKEN_LIMIT - self.token.len();
             self.token.extend_from_slice(&rest[..len.min(room)]);
             self.overlong |= len > room;
-            if self.echo {
+            if self.showing.echo {
                 self.output.write_all(&rest[..len])?;
             }
             let ended = len < rest.len();
@@ -227,7 +221,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
         if !started {
             return Err(Stop::InputEnded);
         }
-        if self.echo {
+        if self.showing.echo {
             self.output.write_all(b"\n")?;
         }
         Ok(())

@@ -130,7 +130,7 @@ fn play<const P: usize, R: BufRead, W: Write>(
     let outcome = loop {
         console.say(&game)?;
         let mover = game.to_move();
-        if console.friendly {
+        if console.showing.friendly {
             if let Some((player, pit)) = last {
                 console.say(text::friendly::last_move(player, pit))?;
             }

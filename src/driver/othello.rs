@@ -151,8 +151,8 @@ where
             break outcome;
         }
         console.say(text::round(round))?;
-        if console.friendly {
-            let board = friendly_board(&game, last, console.colour);
+        if console.showing.friendly {
+            let board = friendly_board(&game, last, console.showing.colour);
             console.say(board)?;
         } else {
             console.say(&game)?;
@@ -171,7 +171,7 @@ where
             }
         } else {
             let player = game.to_move();
-            let friendly = console.friendly;
+            let friendly = console.showing.friendly;
             if friendly {
                 let moves: Vec<Coord> = game.legal_moves().collect();
                 console.say(text::friendly::legal_moves(mover, &moves))?;
@@ -204,8 +204,8 @@ where
     };
 
     console.say(text::GAME_OVER)?;
-    if console.friendly {
-        let board = friendly_board(&game, last, console.colour);
+    if console.showing.friendly {
+        let board = friendly_board(&game, last, console.showing.colour);
         console.say(board)?;
     } else {
         console.say(&game)?;
@@ -214,7 +214,7 @@ where
         Outcome::Won(player) => console.say(text::wins(disc(player)))?,
         Outcome::Draw => console.say(DRAW)?,
     }
-    if console.friendly {
+    if console.showing.friendly {
         let count = |player| game.count(Cell::Disc(player));
         let (x, o) = (count(Player::First), count(Player::Second));
         console.say(text::friendly::final_score(x, o))?;
