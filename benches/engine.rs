@@ -191,6 +191,8 @@ fn main() {
         median(&mut ratios)
     );
 
+    computer_moves(quick);
+
     if !quick {
         endgame_suite();
     }
@@ -215,6 +217,62 @@ fn main() {
                 "count games 13",
             );
         }
+    }
+}
+
+/// The computer's time a move at level 10: whole games against itself (`--computer both`),
+/// three seeds on 8x8 and 6x6, one on 26x26 (left out by `quick`, about six minutes), as the
+/// wall time over the moves played.
+fn computer_moves(quick: bool) {
+    let boards: &[(&str, &[u64])] = if quick {
+        &[("6", &[1, 2, 3]), ("8", &[1, 2, 3])]
+    } else {
+        &[("6", &[1, 2, 3]), ("8", &[1, 2, 3]), ("26", &[1])]
+    };
+    for &(side, seeds) in boards {
+        let (mut seconds, mut moves) = (0.0, 0);
+        for seed in seeds {
+            let started = Instant::now();
+            let out = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+                .args([
+                    "othello",
+                    "--size",
+                    side,
+                    "--computer",
+                    "both",
+                    "--level",
+                    "10",
+                ])
+                .args(["--seed", &seed.to_string()])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .and_then(|mut child| {
+                    // No pits.
+                    child
+                        .stdin
+                        .take()
+                        .expect("stdin is piped")
+                        .write_all(b"0\n")?;
+                    child.wait_with_output()
+                })
+                .expect("the boardgames binary runs");
+            seconds += started.elapsed().as_secs_f64();
+            assert!(
+                out.status.success(),
+                "a computer game on {side}x{side} failed"
+            );
+            // Each move is shown after its prompt: "Player X's turn: C4".
+            moves += String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .filter(|line| line.contains("'s turn: ") && !line.ends_with("turn: "))
+                .count();
+        }
+        println!(
+            "computer level 10, {side}x{side}: {:.1} ms a move ({moves} moves, {} games)",
+            1000.0 * seconds / moves.max(1) as f64,
+            seeds.len()
+        );
     }
 }
 
