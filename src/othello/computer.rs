@@ -1,11 +1,11 @@
-//! The Othello computer player: iterative-deepening alpha-beta over the bitboard engine with a
-//! mobility-and-corners evaluation, then the exact solver once few cells are empty. Searches
-//! stop at a node budget, not a clock, so the same seed gives the same move on any machine, and
-//! no move takes long on any board. No I/O here.
+//! The Othello computer player: what each level does (a beginner's greedy move, or the budgeted
+//! search of [`super::search`] and the exact solver once few cells are empty), and how the seed
+//! varies its play. No I/O here.
 
-use super::bitboard::{Layout, Position, Side, fast_available};
+use super::bitboard::{Layout, Side, fast_available};
 use super::bits::Bits;
 use super::game::Othello;
+use super::search::{DISC, Limits, Search};
 use super::solve::solve_position;
 use crate::board::{Coord, LEVELS};
 use crate::rng::Rng;
@@ -16,15 +16,21 @@ use crate::rng::Rng;
 pub(super) struct Strength {
     /// Plies of the deepest search; 0 plays the move that flips the most discs.
     depth: u32,
-    /// Nodes the searches for one move may visit on boards up to 8x8 (a sixteenth on wider
-    /// boards, whose nodes cost more).
+    /// Nodes the searches for one move may visit on boards up to 8x8 (less on wider boards,
+    /// whose nodes cost more; see [`move_at`]).
     budget: u64,
     /// Empty cells from which the exact solver picks the move.
     solve_from: u32,
+    /// The same on boards of side 6 and less, where a solve costs what one of about ten cells
+    /// fewer costs on 8x8 (a position has fewer moves).
+    solve_from_small: u32,
     /// One move in this many is a random legal one (0: never).
     random: usize,
     /// Score the search's horizon with the learned evaluation where the board has one.
     learned: bool,
+    /// The seed picks among the moves whose values are within this many 64ths of a disc of
+    /// the best (0: only among equals).
+    margin: i32,
 }
 
 impl Strength {
@@ -34,24 +40,30 @@ impl Strength {
         depth: 2,
         budget: 1_500_000,
         solve_from: 10,
+        solve_from_small: 10,
         random: 0,
         learned: false,
+        margin: 0,
     };
 
     /// The strength of `level` (one of [`LEVELS`]; others are taken as the nearest). Level 1
     /// plays as a beginner does, the move that flips the most discs, and one move in four at
-    /// random; level `L` above it searches `L` plies deep with twice the nodes of the level
-    /// below (level 10: 1.5 million, about 0.1 s on 8x8) and plays perfectly from more empty
-    /// cells (level 2: 4, level 10: 14).
+    /// random; level `L` above it searches `L` plies deep with twice the node budget of the
+    /// level below (level 10: 2.4 million, counting the positions looked at to sort moves; its
+    /// 10 plies on 8x8 take about 1 million), plays perfectly from more empty cells (level 2:
+    /// 4, level 10: 14; on 6x6, 6 and 24), and lets the seed pick among moves within a margin
+    /// of the best that shrinks as the level rises (level 2: 2.25 discs, level 10: a quarter).
     #[must_use]
     pub fn of(level: u32) -> Strength {
         let level = level.clamp(*LEVELS.start(), *LEVELS.end());
         Strength {
             depth: if level == 1 { 0 } else { level },
-            budget: 1_500_000 >> (LEVELS.end() - level),
+            budget: 2_400_000 >> (LEVELS.end() - level),
             solve_from: [0, 4, 6, 8, 9, 10, 11, 12, 13, 14][level as usize - 1],
+            solve_from_small: [0, 6, 9, 12, 14, 16, 18, 20, 22, 24][level as usize - 1],
             random: if level == 1 { 4 } else { 0 },
             learned: true,
+            margin: (11 - level as i32) * DISC / 4,
         }
     }
 }
@@ -87,30 +99,36 @@ where
     }
     // Shuffled once: the first of several equal moves wins, so the seed breaks ties.
     rng.shuffle(&mut moves);
-    let budget = if N <= 8 {
-        strength.budget
-    } else {
-        strength.budget / 16
+    // Nodes cost more on wider boards: a sixteenth of the budget up to 14x14 (words of 16-bit
+    // rows), a thirty-second from 16x16 (32-bit rows, and move generation over the whole board
+    // once the discs spread).
+    let budget = match N {
+        ..=8 => strength.budget,
+        9..=14 => strength.budget / 16,
+        _ => strength.budget / 32,
     };
     // The learned patterns know no pits (they would read one as an empty cell): on a board
     // with pits the hand-set evaluation plays (measured on 8x8 with four edge pits, level 10:
     // the learned one lost 5-1-14 to it).
     let cells = pos.me.len() + pos.opp.len() + pos.empty.len();
     let learned = strength.learned && cells as usize == N * N;
-    // A table of 16 MiB is plenty for 14 empty cells; without one, the lookahead plays.
-    let solved = (pos.empty.len() <= strength.solve_from)
+    let solve_from = if N <= 6 {
+        strength.solve_from_small
+    } else {
+        strength.solve_from
+    };
+    // A table of 16 MiB is plenty for 20 empty cells; without one, the lookahead plays.
+    let solved = (pos.empty.len() <= solve_from)
         .then(|| solve_position(pos, 16))
         .flatten();
     let best = match solved {
         Some(solution) => solution.best,
-        None => deepen(
-            pos,
-            &mut moves,
-            strength.depth,
+        None => Search::<Side<N>>::new(Limits {
             budget,
             learned,
-            fast_available(),
-        ),
+            fast: fast_available(),
+        })
+        .best_move(pos, &mut moves, strength.depth, strength.margin, rng),
     };
     best.or(moves.first().copied()).map(Side::<N>::coord)
 }
@@ -134,161 +152,6 @@ where
             _ => Some(at),
         });
     best.map(Side::<N>::coord)
-}
-
-/// Iterative deepening over the root `moves`, best first after each finished depth; the move
-/// of the deepest depth the node budget allowed. With `fast` (which the processor must
-/// support: see `bitboard::fast_available`) the search runs its AVX2 copy, which visits the same nodes
-/// in the same order and so finds the same move.
-fn deepen<L: Layout>(
-    pos: Position<L>,
-    moves: &mut [usize],
-    level: u32,
-    budget: u64,
-    learned: bool,
-    fast: bool,
-) -> Option<usize> {
-    let mut search = Lookahead {
-        nodes: 0,
-        budget,
-        fast,
-        learned,
-    };
-    let mut best = None;
-    for depth in 1..=level {
-        let mut alpha = -WIN;
-        let mut found = None;
-        for (i, &at) in moves.iter().enumerate() {
-            let Some(value) = search.value(pos.play_unchecked(at), depth - 1, -WIN, -alpha) else {
-                return best;
-            };
-            let value = -value;
-            if found.is_none() || value > alpha {
-                alpha = value;
-                found = Some(i);
-            }
-        }
-        if let Some(i) = found {
-            moves[..=i].rotate_right(1);
-            best = Some(moves[0]);
-        }
-    }
-    best
-}
-
-/// Worth of one disc of margin in a finished game: above any evaluation (at most about 8000).
-const DISC_WIN: i32 = 100_000;
-/// Beyond any score: 676 discs of margin are 67.6 million.
-const WIN: i32 = 100_000_000;
-
-/// A depth-limited Othello search that counts its nodes.
-struct Lookahead {
-    nodes: u64,
-    budget: u64,
-    /// Run the AVX2 copy of the search.
-    fast: bool,
-    /// Score the horizon with the learned evaluation where the board has one, rather than
-    /// the hand-set one.
-    learned: bool,
-}
-
-/// The value of `pos` for its player to move by a plain `depth`-ply search with the
-/// evaluation (no budget): what the solver sorts its moves by far from the end.
-pub(super) fn shallow_value<L: Layout>(pos: Position<L>, depth: u32, fast: bool) -> i32 {
-    let mut search = Lookahead {
-        nodes: 0,
-        budget: u64::MAX,
-        fast,
-        learned: false,
-    };
-    search.value(pos, depth, -WIN, WIN).unwrap_or(0)
-}
-
-/// Defines a search of [`Lookahead`] with the given attributes, moves and play: the portable
-/// one, and one built for the instructions of the fast engine paths.
-macro_rules! lookahead_fn {
-    ($(#[$attr:meta])* $name:ident, $moves:ident, $play:ident) => {
-        /// The value for the player to move `depth` plies deep, or `None` once over budget.
-        $(#[$attr])*
-        fn $name<L: Layout>(
-            &mut self,
-            pos: Position<L>,
-            depth: u32,
-            mut alpha: i32,
-            beta: i32,
-        ) -> Option<i32> {
-            self.nodes += 1;
-            if self.nodes > self.budget {
-                return None;
-            }
-            let moves = pos.$moves();
-            if moves.is_empty() {
-                let passed = pos.pass();
-                if passed.$moves().is_empty() {
-                    let margin = pos.me.len() as i32 - pos.opp.len() as i32;
-                    return Some(margin * DISC_WIN);
-                }
-                return self.$name(passed, depth, -beta, -alpha).map(|v| -v);
-            }
-            if depth == 0 {
-                let theirs = pos.pass().$moves();
-                // The learned evaluation where asked for and the board has one (8x8, 6x6).
-                let learned = if self.learned { L::learned(&pos, moves, theirs) } else { None };
-                return Some(learned.unwrap_or_else(|| evaluate(&pos, moves, theirs)));
-            }
-            let mut best = -WIN;
-            for at in moves.cells() {
-                let value = -self.$name(pos.$play(at), depth - 1, -beta, -alpha)?;
-                best = best.max(value);
-                alpha = alpha.max(value);
-                if alpha >= beta {
-                    break;
-                }
-            }
-            Some(best)
-        }
-    };
-}
-
-impl Lookahead {
-    lookahead_fn!(portable_value, moves, play_unchecked);
-
-    #[cfg(target_arch = "x86_64")]
-    lookahead_fn!(
-        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-        fast_value,
-        moves_avx2,
-        play_unchecked_avx2
-    );
-
-    /// The value for the player to move `depth` plies deep, or `None` once over budget.
-    fn value<L: Layout>(
-        &mut self,
-        pos: Position<L>,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> Option<i32> {
-        // Off x86-64 `fast` is never set.
-        if self.fast {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `fast` is set only where `fast_available` found every feature.
-            return unsafe { self.fast_value(pos, depth, alpha, beta) };
-        }
-        self.portable_value(pos, depth, alpha, beta)
-    }
-}
-
-/// A position's worth to the player to move, whose moves are `moves` and the other player's
-/// `theirs`: mobility, corners, then discs.
-fn evaluate<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> i32 {
-    let n = L::N;
-    let corners = [(0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1)]
-        .map(|(col, row)| L::index(Coord::new(col, row, n).expect("a corner")));
-    let held = |discs: L::Bits| corners.iter().filter(|&&c| discs.has(c)).count() as i32;
-    let mobility = moves.len() as i32 - theirs.len() as i32;
-    let discs = pos.me.len() as i32 - pos.opp.len() as i32;
-    10 * mobility + 50 * (held(pos.me) - held(pos.opp)) + discs
 }
 
 #[cfg(test)]
@@ -329,30 +192,25 @@ mod tests {
     }
 
     #[test]
-    fn the_fast_search_finds_the_portable_searchs_moves() {
-        if !fast_available() {
-            return;
-        }
-        let mut rng = Rng::new(77);
-        for _ in 0..20 {
+    fn another_seed_plays_another_game() {
+        // From the start, ten seeds give at least five different games of 20 moves (level 5
+        // against itself); the same seed gives the same game.
+        let game_of = |seed| {
+            let mut rng = Rng::new(seed);
             let mut game = Othello::<8>::new();
-            for _ in 0..rng.below(30) {
-                let moves: Vec<Coord> = game.legal_moves().collect();
-                if moves.is_empty() {
+            let mut moves = Vec::new();
+            for _ in 0..20 {
+                let Some(at) = computer_move(&game, 5, &mut rng) else {
                     break;
-                }
-                game.play(moves[rng.below(moves.len())]).unwrap();
+                };
+                game.play(at).unwrap();
+                moves.push(at);
             }
-            let pos = game.position();
-            let mut moves: Vec<usize> = pos.moves().cells().collect();
-            if moves.is_empty() {
-                continue;
-            }
-            let mut same = moves.clone();
-            let portable = deepen(pos, &mut moves, 6, 1_500_000, true, false);
-            let fast = deepen(pos, &mut same, 6, 1_500_000, true, true);
-            assert_eq!((fast, same), (portable, moves));
-        }
+            moves
+        };
+        assert_eq!(game_of(3), game_of(3));
+        let games: std::collections::HashSet<Vec<Coord>> = (0..10).map(game_of).collect();
+        assert!(games.len() >= 5, "{} different games", games.len());
     }
 
     /// A game from rows of text (`X`, `O`, `.`, `#` for a pit), X to move.

@@ -15,6 +15,7 @@ mod game;
 mod narrow;
 mod pattern;
 mod perft;
+mod search;
 // Data for the tests here and for the benchmark, which includes the file by path.
 #[cfg(test)]
 mod perft_counts;

@@ -453,7 +453,7 @@ macro_rules! search_fn {
                     } else if empties >= SHALLOW {
                         // Where the board has no learned evaluation, a search with the
                         // computer's hand-set one.
-                        super::computer::shallow_value(child, SHALLOW_DEPTH, self.fast)
+                        super::search::shallow_value(child, SHALLOW_DEPTH, self.fast)
                     } else {
                         // Fastest first: the fewest replies, corners before all else.
                         let replies = child.$moves();

@@ -1,0 +1,531 @@
+//! The computer's midgame search: iterative deepening with principal-variation search, a small
+//! transposition table whose best move is tried first, children ordered by their evaluation,
+//! and a node budget instead of a clock, so that the same seed gives the same move on any
+//! machine. The horizon is scored by the learned pattern evaluation where the board has one,
+//! else by a hand-set mix of mobility, corners and discs. No I/O here.
+
+use std::hash::{Hash, Hasher};
+
+use super::bitboard::{Layout, Position};
+use super::bits::Bits;
+use super::count_table::Mix;
+use crate::board::Coord;
+use crate::rng::Rng;
+
+/// Worth of one disc of margin in a finished game: above any evaluation (the learned one is
+/// within +-64 x 64, the hand-set one within a few thousand x 64 on 26x26).
+const DISC_WIN: i32 = 1_000_000;
+/// Beyond any score: 676 discs of margin are 676 million.
+const WIN: i32 = 1_000_000_000;
+
+/// The evaluation's unit: a 64th of a disc of final margin.
+pub(super) const DISC: i32 = 64;
+
+/// Plies from which a node orders its moves by their children's evaluation (below, by the
+/// other player's replies).
+const ORDER_BY_VALUE: u32 = 3;
+
+/// The most memory one move's transposition table takes.
+const TABLE_BYTES: usize = 8 << 20;
+
+/// What a search may spend and how it scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Limits {
+    /// Nodes the search may visit.
+    pub budget: u64,
+    /// Score the horizon with the learned evaluation where the board has one.
+    pub learned: bool,
+    /// Run the AVX2 copy of the search (the processor must support it: see
+    /// `bitboard::fast_available`); it visits the same nodes and finds the same values.
+    pub fast: bool,
+}
+
+/// One remembered position: bounds on its value from a search `depth` plies deep, and the
+/// move that was best or refuted the window.
+struct Entry<L: Layout> {
+    me: L::Bits,
+    opp: L::Bits,
+    lower: i32,
+    upper: i32,
+    /// The move's bit index; `u16::MAX` for none.
+    best: u16,
+    /// Plies of the search; 0 marks a free entry.
+    depth: u8,
+}
+
+impl<L: Layout> Clone for Entry<L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<L: Layout> Copy for Entry<L> {}
+
+/// A transposition table of a fixed size (none at all when memory is short: the search only
+/// gets slower), one entry a slot, the newest kept.
+struct Table<L: Layout> {
+    entries: Vec<Entry<L>>,
+}
+
+impl<L: Layout> Table<L> {
+    /// A table for a search of `budget` nodes: about a quarter as many entries, at most
+    /// [`TABLE_BYTES`].
+    fn for_budget(budget: u64) -> Self {
+        let size = std::mem::size_of::<Entry<L>>();
+        let wanted = usize::try_from(budget / 4).unwrap_or(usize::MAX);
+        let count = wanted.clamp(1, TABLE_BYTES / size);
+        let count = 1 << count.ilog2();
+        let free = Entry::<L> {
+            me: L::ALL,
+            opp: L::ALL,
+            lower: 0,
+            upper: 0,
+            best: u16::MAX,
+            depth: 0,
+        };
+        let mut entries = Vec::new();
+        if entries.try_reserve_exact(count).is_ok() {
+            entries.resize(count, free);
+        }
+        Table { entries }
+    }
+
+    /// No table: nothing is remembered.
+    fn none() -> Self {
+        Table {
+            entries: Vec::new(),
+        }
+    }
+
+    fn slot(&self, pos: &Position<L>) -> Option<usize> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        let mut hasher = Mix::default();
+        pos.me.hash(&mut hasher);
+        pos.opp.hash(&mut hasher);
+        // The high bits are the best mixed; the length is a power of two.
+        Some((hasher.finish() >> 20) as usize & (self.entries.len() - 1))
+    }
+
+    fn get(&self, pos: &Position<L>) -> Option<&Entry<L>> {
+        let entry = &self.entries[self.slot(pos)?];
+        (entry.depth != 0 && entry.me == pos.me && entry.opp == pos.opp).then_some(entry)
+    }
+
+    fn put(&mut self, pos: &Position<L>, entry: Entry<L>) {
+        if let Some(i) = self.slot(pos) {
+            self.entries[i] = entry;
+        }
+    }
+}
+
+/// A budgeted search over positions of layout `L`.
+pub(super) struct Search<L: Layout> {
+    limits: Limits,
+    nodes: u64,
+    table: Table<L>,
+    /// Move lists by ply, kept to spare an allocation a node.
+    lists: Vec<Vec<(i32, usize, Position<L>)>>,
+}
+
+/// The root's answer for one finished depth: the best move and the moves within the margin of
+/// it (the best among them).
+struct Finished {
+    best: usize,
+    close: Vec<usize>,
+}
+
+impl<L: Layout> Search<L> {
+    /// A search within `limits`, with a transposition table sized to its budget.
+    pub(super) fn new(limits: Limits) -> Self {
+        Search {
+            limits,
+            nodes: 0,
+            table: Table::for_budget(limits.budget),
+            lists: Vec::new(),
+        }
+    }
+
+    /// Iterative deepening over the root `moves` up to `depth` plies, best first after each
+    /// finished depth. The move is the deepest finished depth's best, or, with `margin` above
+    /// zero, one that `rng` picks among the moves whose values are within `margin` of it.
+    /// `None` when not even depth 1 fits the budget.
+    pub(super) fn best_move(
+        &mut self,
+        pos: Position<L>,
+        moves: &mut [usize],
+        depth: u32,
+        margin: i32,
+        rng: &mut Rng,
+    ) -> Option<usize> {
+        let mut finished = None;
+        for depth in 1..=depth {
+            let Some(done) = self.root(pos, moves, depth, margin) else {
+                break;
+            };
+            let i = moves.iter().position(|&at| at == done.best).unwrap_or(0);
+            moves[..=i].rotate_right(1);
+            finished = Some(done);
+        }
+        let done = finished?;
+        Some(match done.close.len() {
+            0 | 1 => done.best,
+            n => done.close[rng.below(n)],
+        })
+    }
+
+    /// One depth at the root: the first move with a full window; each other one first tested
+    /// against the best value less `margin` (is it close?), then against the best (is it
+    /// better?), and searched exactly only when better.
+    fn root(
+        &mut self,
+        pos: Position<L>,
+        moves: &[usize],
+        depth: u32,
+        margin: i32,
+    ) -> Option<Finished> {
+        let (&first, rest) = moves.split_first()?;
+        let mut best = -self.value(pos.play_unchecked(first), depth - 1, -WIN, WIN)?;
+        let mut best_at = first;
+        // Moves with a lower bound on their value.
+        let mut close: Vec<(usize, i32)> = Vec::new();
+        for &at in rest {
+            let child = pos.play_unchecked(at);
+            // A lower bound on the move's value.
+            let mut lower = -WIN;
+            if margin > 0 {
+                let floor = best - margin;
+                lower = -self.value(child, depth - 1, -floor, -floor + 1)?;
+                if lower < floor {
+                    continue;
+                }
+            }
+            if lower <= best {
+                let test = -self.value(child, depth - 1, -best - 1, -best)?;
+                if test <= best {
+                    close.push((at, lower));
+                    continue;
+                }
+                lower = test;
+            }
+            let value = -self.value(child, depth - 1, -WIN, -best)?;
+            if value > best {
+                close.push((best_at, best));
+                best = value;
+                best_at = at;
+            } else {
+                close.push((at, lower));
+            }
+        }
+        let mut close: Vec<usize> = close
+            .into_iter()
+            .filter(|&(_, value)| margin > 0 && value >= best - margin)
+            .map(|(at, _)| at)
+            .collect();
+        if !close.is_empty() {
+            close.insert(0, best_at);
+        }
+        Some(Finished {
+            best: best_at,
+            close,
+        })
+    }
+
+    /// The value for the player to move `depth` plies deep, or `None` once over budget.
+    pub(super) fn value(
+        &mut self,
+        pos: Position<L>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        // Off x86-64 `fast` is never set.
+        if self.limits.fast {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `fast` is set only where `fast_available` found every feature.
+            return unsafe { self.fast_value(pos, depth, alpha, beta, 0) };
+        }
+        self.portable_value(pos, depth, alpha, beta, 0)
+    }
+
+    /// A position's worth to the player to move, whose moves are `moves` and the other
+    /// player's `theirs`, in [`DISC`]s.
+    #[inline]
+    fn evaluate(&self, pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> i32 {
+        let learned = if self.limits.learned {
+            L::learned(pos, moves, theirs)
+        } else {
+            None
+        };
+        learned.unwrap_or_else(|| DISC * hand_set(pos, moves, theirs))
+    }
+
+    /// What the search remembers of `pos` searched `depth` deep with the window
+    /// (`alpha`, `beta`): its value `best`, found with move `best_at`.
+    fn remember(&mut self, pos: &Position<L>, depth: u32, window: (i32, i32), best: (i32, usize)) {
+        let (alpha, beta) = window;
+        let (value, at) = best;
+        self.table.put(
+            pos,
+            Entry {
+                me: pos.me,
+                opp: pos.opp,
+                lower: if value > alpha { value } else { -WIN },
+                upper: if value < beta { value } else { WIN },
+                // Bit indices lie below 26 * 32.
+                best: at as u16,
+                depth: depth.min(255) as u8,
+            },
+        );
+    }
+}
+
+/// Defines the search's node: the portable one, and one built for the instructions of the
+/// fast engine paths.
+macro_rules! node_fn {
+    ($(#[$attr:meta])* $name:ident, $moves:ident, $play:ident) => {
+        /// The value for the player to move `depth` plies deep, or `None` once over budget;
+        /// `ply` is the distance from the root.
+        $(#[$attr])*
+        fn $name(
+            &mut self,
+            pos: Position<L>,
+            depth: u32,
+            mut alpha: i32,
+            beta: i32,
+            ply: usize,
+        ) -> Option<i32> {
+            self.nodes += 1;
+            if self.nodes > self.limits.budget {
+                return None;
+            }
+            let moves = pos.$moves();
+            if moves.is_empty() {
+                let passed = pos.pass();
+                if passed.$moves().is_empty() {
+                    let margin = pos.me.len() as i32 - pos.opp.len() as i32;
+                    return Some(margin * DISC_WIN);
+                }
+                return self.$name(passed, depth, -beta, -alpha, ply).map(|v| -v);
+            }
+            if depth == 0 {
+                return Some(self.evaluate(&pos, moves, pos.pass().$moves()));
+            }
+            if depth == 1 {
+                // The children are scored, not searched: no table (a probe costs more than it
+                // saves this near the horizon) and no order.
+                let mut best = -WIN;
+                for at in moves.cells() {
+                    let value = -self.$name(pos.$play(at), 0, -beta, -alpha, ply + 1)?;
+                    best = best.max(value);
+                    alpha = alpha.max(value);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+                return Some(best);
+            }
+            let mut hint = None;
+            if let Some(known) = self.table.get(&pos) {
+                if u32::from(known.depth) >= depth {
+                    if known.lower >= beta || known.lower == known.upper {
+                        return Some(known.lower);
+                    }
+                    if known.upper <= alpha {
+                        return Some(known.upper);
+                    }
+                }
+                hint = (known.best != u16::MAX).then_some(usize::from(known.best));
+            }
+            if self.lists.len() <= ply {
+                self.lists.push(Vec::new());
+            }
+            let mut list = std::mem::take(&mut self.lists[ply]);
+            list.clear();
+            for at in moves.cells() {
+                let child = pos.$play(at);
+                let score = if Some(at) == hint {
+                    i32::MAX
+                } else if depth >= ORDER_BY_VALUE {
+                    // The child's worth to us, as far as its evaluation tells.
+                    -self.evaluate(&child, child.$moves(), child.pass().$moves())
+                } else {
+                    // Fewest replies first.
+                    -(child.$moves().len() as i32)
+                };
+                list.push((score, at, child));
+            }
+            // Each child looked at to order the moves costs about what a node does.
+            self.nodes += list.len() as u64;
+            list.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+            let window = (alpha, beta);
+            let mut best = (-WIN, list[0].1);
+            for (i, &(_, at, child)) in list.iter().enumerate() {
+                let value = if i == 0 {
+                    -self.$name(child, depth - 1, -beta, -alpha, ply + 1)?
+                } else {
+                    let test = -self.$name(child, depth - 1, -alpha - 1, -alpha, ply + 1)?;
+                    if test > alpha && test < beta {
+                        -self.$name(child, depth - 1, -beta, -test, ply + 1)?
+                    } else {
+                        test
+                    }
+                };
+                if value > best.0 {
+                    best = (value, at);
+                }
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            self.lists[ply] = list;
+            self.remember(&pos, depth, window, best);
+            Some(best.0)
+        }
+    };
+}
+
+impl<L: Layout> Search<L> {
+    node_fn!(portable_value, moves, play_unchecked);
+
+    #[cfg(target_arch = "x86_64")]
+    node_fn!(
+        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+        fast_value,
+        moves_avx2,
+        play_unchecked_avx2
+    );
+}
+
+/// The value of `pos` for its player to move by a plain `depth`-ply search with the hand-set
+/// evaluation, no table and no budget: what the solver sorts its moves by far from the end.
+pub(super) fn shallow_value<L: Layout>(pos: Position<L>, depth: u32, fast: bool) -> i32 {
+    let mut search = Search {
+        limits: Limits {
+            budget: u64::MAX,
+            learned: false,
+            fast,
+        },
+        nodes: 0,
+        table: Table::none(),
+        lists: Vec::new(),
+    };
+    search.value(pos, depth, -WIN, WIN).unwrap_or(0)
+}
+
+/// The hand-set evaluation, in discs: 10 a move of mobility, 50 a corner, 1 a disc.
+fn hand_set<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> i32 {
+    let n = L::N;
+    let corners = [(0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1)]
+        .map(|(col, row)| L::index(Coord::new(col, row, n).expect("a corner")));
+    let held = |discs: L::Bits| corners.iter().filter(|&&c| discs.has(c)).count() as i32;
+    let mobility = moves.len() as i32 - theirs.len() as i32;
+    let discs = pos.me.len() as i32 - pos.opp.len() as i32;
+    10 * mobility + 50 * (held(pos.me) - held(pos.opp)) + discs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::othello::bitboard::{Side, fast_available};
+    use crate::othello::game::Othello;
+
+    /// Positions of random games on a board of side `N`, up to 40 moves in.
+    fn positions<const N: usize>(count: usize, seed: u64) -> Vec<Position<Side<N>>>
+    where
+        Side<N>: Layout,
+    {
+        let mut rng = Rng::new(seed);
+        (0..count)
+            .filter_map(|_| {
+                let mut game = Othello::<N>::new();
+                for _ in 0..rng.below(40) {
+                    let moves: Vec<Coord> = game.legal_moves().collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    game.play(moves[rng.below(moves.len())]).ok()?;
+                }
+                let pos = game.position();
+                (!pos.moves().is_empty()).then_some(pos)
+            })
+            .collect()
+    }
+
+    /// The move, value and node count of a `depth`-ply search of `pos` within `limits`.
+    fn searched<L: Layout>(pos: Position<L>, limits: Limits, depth: u32) -> (usize, i32, u64) {
+        let mut moves: Vec<usize> = pos.moves().cells().collect();
+        let mut search = Search::new(limits);
+        let best = search.best_move(pos, &mut moves, depth, 0, &mut Rng::new(1));
+        let value = Search::<L>::new(limits).value(pos, depth, -WIN, WIN);
+        (
+            best.expect("depth 1 fits"),
+            value.expect("within budget"),
+            search.nodes,
+        )
+    }
+
+    #[test]
+    fn the_fast_search_visits_the_portable_searchs_nodes() {
+        if !fast_available() {
+            return;
+        }
+        for pos in positions::<8>(20, 77) {
+            let limits = Limits {
+                budget: 1_500_000,
+                learned: true,
+                fast: false,
+            };
+            let fast = Limits {
+                fast: true,
+                ..limits
+            };
+            assert_eq!(searched(pos, fast, 6), searched(pos, limits, 6));
+        }
+    }
+
+    /// The value of `pos` by a plain minimax of `depth` plies, with the hand-set evaluation.
+    fn minimax<L: Layout>(pos: Position<L>, depth: u32) -> i32 {
+        let moves = pos.moves();
+        if moves.is_empty() {
+            let passed = pos.pass();
+            if passed.moves().is_empty() {
+                return (pos.me.len() as i32 - pos.opp.len() as i32) * DISC_WIN;
+            }
+            return -minimax(passed, depth);
+        }
+        if depth == 0 {
+            return DISC * hand_set(&pos, moves, pos.pass().moves());
+        }
+        moves
+            .cells()
+            .map(|at| -minimax(pos.play_unchecked(at), depth - 1))
+            .max()
+            .expect("a move")
+    }
+
+    #[test]
+    fn the_search_finds_the_minimax_value_and_a_move_that_has_it() {
+        // With the table, the order and the null windows, the value is still the minimax one,
+        // and the chosen move is worth it; on 6x6 and 10x10 as well as 8x8.
+        fn check<L: Layout>(positions: Vec<Position<L>>) {
+            let limits = Limits {
+                budget: u64::MAX,
+                learned: false,
+                fast: fast_available(),
+            };
+            for pos in positions {
+                let (at, value, _) = searched(pos, limits, 4);
+                assert_eq!(value, minimax(pos, 4));
+                assert_eq!(-minimax(pos.play_unchecked(at), 3), value);
+            }
+        }
+        check(positions::<6>(15, 3));
+        check(positions::<8>(15, 4));
+        check(positions::<10>(5, 5));
+    }
+}
