@@ -549,4 +549,30 @@ fn training_writes_the_same_weights_from_the_same_seed() {
         .code(1)
         .stdout("")
         .stderr("error: no learned evaluation for 10x10 boards (6x6 and 8x8 have one)\n");
+    // The size-generic evaluation: its own file, the same from the same seed.
+    let features = |name: &str, seed: &str| {
+        let path = dir.path().join(name);
+        boardgames()
+            .args(["train", "--features", "--samples", "3200", "--seed", seed])
+            .arg("--output")
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("positions: 3200"))
+            .stdout(predicate::str::contains("phase 3: "));
+        std::fs::read(&path).unwrap()
+    };
+    let first = features("f-a.bin", "7");
+    let shipped = std::fs::read("src/othello/features.bin").unwrap();
+    assert_eq!(first.len(), shipped.len());
+    assert_eq!(
+        features("f-b.bin", "7"),
+        first,
+        "the same seed, other weights"
+    );
+    assert_ne!(
+        features("f-c.bin", "8"),
+        first,
+        "another seed, the same weights"
+    );
 }

@@ -112,6 +112,7 @@ impl Cli {
                     threads: usize::from(args.threads),
                     output: args.output,
                     cache: args.cache,
+                    features: args.features,
                 }),
                 Showing::default(),
             ),
@@ -546,6 +547,10 @@ pub struct TrainArgs {
     /// Keep the solved positions in FILE: read them from it if it exists, else write them.
     #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub cache: Option<PathBuf>,
+    /// Fit the size-generic evaluation (boards without patterns, and boards with pits) from
+    /// games on 6x6, 8x8 and 10x10 boards with random pits, rather than a board's patterns.
+    #[arg(long, conflicts_with_all = ["size", "epochs", "cache"])]
+    pub features: bool,
 }
 
 /// Flags of `boardgames perft`.

@@ -9,7 +9,10 @@ use std::time::Instant;
 use super::Stop;
 use super::console::Console;
 use crate::board::BoardSide;
-use crate::othello::{Layout, Sample, Side, WithSide, fit, learnable, samples, with_side};
+use crate::othello::{
+    Layout, Sample, Side, WithSide, feature_samples, fit, fit_features, learnable, samples,
+    with_side,
+};
 
 /// What `train` is asked for.
 #[derive(Clone, Debug)]
@@ -28,16 +31,49 @@ pub struct Training {
     pub output: PathBuf,
     /// A file of solved positions: read if it exists, else written once they are made.
     pub cache: Option<PathBuf>,
+    /// Fit the size-generic evaluation rather than the patterns of `side`.
+    pub features: bool,
 }
 
 /// The lines of `train`.
 mod text {
+    use crate::othello::Weights;
+
     pub fn solving(made: usize, wanted: usize, seconds: u64) -> String {
         format!("\rsolving positions: {made} of {wanted}, {seconds} s")
     }
 
     pub fn fitting(epoch: u32, epochs: u32) -> String {
         format!("\rfitting: pass {epoch} of {epochs}")
+    }
+
+    pub fn feature_report(
+        samples: usize,
+        seconds: f64,
+        error: f64,
+        weights: &Weights,
+        bytes: usize,
+    ) -> String {
+        // A row a phase, in discs a unit of each feature.
+        let rows: String = weights
+            .0
+            .iter()
+            .enumerate()
+            .map(|(phase, row)| {
+                let row: Vec<String> = row
+                    .iter()
+                    .map(|&w| format!("{:+.2}", f64::from(w) / 64.0))
+                    .collect();
+                format!("phase {phase}: {}\n", row.join(" "))
+            })
+            .collect();
+        format!(
+            "positions: {samples} (played and solved in {seconds:.0} s)\n\
+             mean error: {error:.2} discs\n\
+             weights (moves, frontier, anchors, beside anchors, discs, parity):\n\
+             {rows}\
+             weights: {bytes} bytes\n"
+        )
     }
 
     /// Clears the progress line.
@@ -63,7 +99,49 @@ pub(super) fn train<R, W: Write>(
     console: &mut Console<R, W>,
     training: Training,
 ) -> Result<(), Stop> {
+    if training.features {
+        return train_features(console, &training);
+    }
     with_side(training.side, Train { console, training })
+}
+
+/// Progress lines to standard error, when it is a terminal.
+fn progress(line: &str) {
+    if std::io::stderr().is_terminal() {
+        let mut err = std::io::stderr();
+        let _ = err.write_all(line.as_bytes());
+        let _ = err.flush();
+    }
+}
+
+/// [`train`] for the size-generic evaluation.
+fn train_features<R, W: Write>(
+    console: &mut Console<R, W>,
+    training: &Training,
+) -> Result<(), Stop> {
+    let clock = Instant::now();
+    let last = std::sync::Mutex::new(0u64);
+    let made = feature_samples(training.seed, training.samples, training.threads, &|made| {
+        let seconds = clock.elapsed().as_secs();
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        if seconds > *last {
+            *last = seconds;
+            progress(&text::solving(made, training.samples, seconds));
+        }
+    });
+    let solved_in = clock.elapsed().as_secs_f64();
+    let (weights, error) = fit_features(&made);
+    progress(text::CLEAR_PROGRESS);
+    let bytes = weights.to_bytes();
+    std::fs::write(&training.output, &bytes)
+        .map_err(|err| Stop::File(training.output.clone(), err))?;
+    console.say(text::feature_report(
+        made.len(),
+        solved_in,
+        error,
+        &weights,
+        bytes.len(),
+    ))
 }
 
 /// [`train`] on a board of a size known at compile time.
@@ -81,14 +159,6 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
     {
         let Train { console, training } = self;
         let patterns = learnable::<N>().ok_or(Stop::Unlearnable(N))?;
-        let terminal = std::io::stderr().is_terminal();
-        let progress = |line: String| {
-            if terminal {
-                let mut err = std::io::stderr();
-                let _ = err.write_all(line.as_bytes());
-                let _ = err.flush();
-            }
-        };
         let clock = Instant::now();
         let last = std::sync::Mutex::new(0u64);
         let cached = match &training.cache {
@@ -107,7 +177,7 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
                         let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
                         if seconds > *last {
                             *last = seconds;
-                            progress(text::solving(made, training.samples, seconds));
+                            progress(&text::solving(made, training.samples, seconds));
                         }
                     });
                 if let Some(path) = &training.cache {
@@ -120,9 +190,9 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let solved_in = clock.elapsed().as_secs_f64();
         let (weights, quality) =
             fit::<N>(patterns, &made, training.epochs, training.seed, &|epoch| {
-                progress(text::fitting(epoch, training.epochs));
+                progress(&text::fitting(epoch, training.epochs));
             });
-        progress(text::CLEAR_PROGRESS.to_string());
+        progress(text::CLEAR_PROGRESS);
         let bytes: Vec<u8> = weights.iter().flat_map(|w| w.to_le_bytes()).collect();
         std::fs::write(&training.output, &bytes)
             .map_err(|err| Stop::File(training.output.clone(), err))?;

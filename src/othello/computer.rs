@@ -5,7 +5,7 @@
 use super::bitboard::{Layout, Side, fast_available};
 use super::bits::Bits;
 use super::game::Othello;
-use super::search::{DISC, Limits, Search};
+use super::search::{DISC, Evaluation, Limits, Search};
 use super::solve::solve_position;
 use crate::board::{Coord, LEVELS};
 use crate::rng::Rng;
@@ -26,8 +26,8 @@ pub(super) struct Strength {
     solve_from_small: u32,
     /// One move in this many is a random legal one (0: never).
     random: usize,
-    /// Score the search's horizon with the learned evaluation where the board has one.
-    learned: bool,
+    /// Score the search's horizon with the fitted evaluations (else the hand-set one).
+    fitted: bool,
     /// The seed picks among the moves whose values are within this many 64ths of a disc of
     /// the best (0: only among equals).
     margin: i32,
@@ -42,7 +42,7 @@ impl Strength {
         solve_from: 10,
         solve_from_small: 10,
         random: 0,
-        learned: false,
+        fitted: false,
         margin: 0,
     };
 
@@ -62,7 +62,7 @@ impl Strength {
             solve_from: [0, 4, 6, 8, 9, 10, 11, 12, 13, 14][level as usize - 1],
             solve_from_small: [0, 6, 9, 12, 14, 16, 18, 20, 22, 24][level as usize - 1],
             random: if level == 1 { 4 } else { 0 },
-            learned: true,
+            fitted: true,
             margin: (11 - level as i32) * DISC / 4,
         }
     }
@@ -107,11 +107,15 @@ where
         9..=14 => strength.budget / 16,
         _ => strength.budget / 32,
     };
-    // The learned patterns know no pits (they would read one as an empty cell): on a board
-    // with pits the hand-set evaluation plays (measured on 8x8 with four edge pits, level 10:
-    // the learned one lost 5-1-14 to it).
+    // The learned patterns know no pits (they would read one as an empty cell; measured on
+    // 8x8 with four edge pits, level 10 lost 5-1-14 with them): on a board with pits the
+    // fitted features play, which do know them.
     let cells = pos.me.len() + pos.opp.len() + pos.empty.len();
-    let learned = strength.learned && cells as usize == N * N;
+    let evaluation = match (strength.fitted, cells as usize == N * N) {
+        (false, _) => Evaluation::HandSet,
+        (true, true) => Evaluation::Patterns,
+        (true, false) => Evaluation::Features,
+    };
     let solve_from = if N <= 6 {
         strength.solve_from_small
     } else {
@@ -125,7 +129,7 @@ where
         Some(solution) => solution.best,
         None => Search::<Side<N>>::new(Limits {
             budget,
-            learned,
+            evaluation,
             fast: fast_available(),
         })
         .best_move(pos, &mut moves, strength.depth, strength.margin, rng),
@@ -234,7 +238,7 @@ mod tests {
     #[test]
     fn a_winning_corner_is_taken_and_an_endgame_is_played_perfectly() {
         // X must take A1 (closing the A file) now, or O takes it with the whole top edge; at
-        // every level from 2 up, on the learned evaluation and, on a pitted board, the hand-set
+        // every level from 2 up, on the learned evaluation and, on a pitted board, the size-generic
         // one.
         let corner = Coord::new(0, 0, 8).unwrap();
         let rows = [

@@ -11,6 +11,7 @@ mod bits;
 mod computer;
 mod count_table;
 mod display;
+mod features;
 mod game;
 mod narrow;
 mod pattern;
@@ -29,10 +30,11 @@ mod window;
 pub use bitboard::{Layout, Side};
 pub use computer::{computer_move, greedy_move};
 pub use count_table::CountTable;
+pub use features::Weights;
 pub use game::{Cell, MoveError, Othello, PitError};
 pub use perft::{Counting, perft_with};
 pub use solve::{Analysis, Asked, Scoring, Solver};
-pub use train::{Sample, fit, learnable, samples};
+pub use train::{Sample, feature_samples, fit, fit_features, learnable, samples};
 
 use crate::board::{BoardSide, dispatch};
 

@@ -2,13 +2,15 @@
 //! transposition table whose best move is tried first, children ordered by their evaluation,
 //! and a node budget instead of a clock, so that the same seed gives the same move on any
 //! machine. The horizon is scored by the learned pattern evaluation where the board has one,
-//! else by a hand-set mix of mobility, corners and discs. No I/O here.
+//! else by the fitted size-generic features (or, for the solver's ordering, a hand-set mix of
+//! mobility, corners and discs). No I/O here.
 
 use std::hash::{Hash, Hasher};
 
 use super::bitboard::{Layout, Position};
 use super::bits::Bits;
 use super::count_table::Mix;
+use super::features;
 use crate::board::Coord;
 use crate::rng::Rng;
 
@@ -33,11 +35,23 @@ const TABLE_BYTES: usize = 8 << 20;
 pub(super) struct Limits {
     /// Nodes the search may visit.
     pub budget: u64,
-    /// Score the horizon with the learned evaluation where the board has one.
-    pub learned: bool,
+    /// How the horizon is scored.
+    pub evaluation: Evaluation,
     /// Run the AVX2 copy of the search (the processor must support it: see
     /// `bitboard::fast_available`); it visits the same nodes and finds the same values.
     pub fast: bool,
+}
+
+/// How a search scores the positions at its horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Evaluation {
+    /// The hand-set mix of mobility, corners and discs (the solver's move ordering, and the
+    /// training games, were made with it).
+    HandSet,
+    /// The size-generic fitted features ([`super::features`]), which know pits.
+    Features,
+    /// The learned patterns where the board has them (8x8, 6x6), else the features.
+    Patterns,
 }
 
 /// One remembered position: bounds on its value from a search `depth` plies deep, and the
@@ -253,12 +267,14 @@ impl<L: Layout> Search<L> {
     /// player's `theirs`, in [`DISC`]s.
     #[inline]
     fn evaluate(&self, pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> i32 {
-        let learned = if self.limits.learned {
-            L::learned(pos, moves, theirs)
-        } else {
-            None
+        let fitted = match self.limits.evaluation {
+            Evaluation::HandSet => None,
+            Evaluation::Features => features::value(pos, moves, theirs),
+            Evaluation::Patterns => {
+                L::learned(pos, moves, theirs).or_else(|| features::value(pos, moves, theirs))
+            }
         };
-        learned.unwrap_or_else(|| DISC * hand_set(pos, moves, theirs))
+        fitted.unwrap_or_else(|| DISC * hand_set(pos, moves, theirs))
     }
 
     /// What the search remembers of `pos` searched `depth` deep with the window
@@ -407,7 +423,7 @@ pub(super) fn shallow_value<L: Layout>(pos: Position<L>, depth: u32, fast: bool)
     let mut search = Search {
         limits: Limits {
             budget: u64::MAX,
-            learned: false,
+            evaluation: Evaluation::HandSet,
             fast,
         },
         nodes: 0,
@@ -477,7 +493,7 @@ mod tests {
         for pos in positions::<8>(20, 77) {
             let limits = Limits {
                 budget: 1_500_000,
-                learned: true,
+                evaluation: Evaluation::Patterns,
                 fast: false,
             };
             let fast = Limits {
@@ -515,7 +531,7 @@ mod tests {
         fn check<L: Layout>(positions: Vec<Position<L>>) {
             let limits = Limits {
                 budget: u64::MAX,
-                learned: false,
+                evaluation: Evaluation::HandSet,
                 fast: fast_available(),
             };
             for pos in positions {

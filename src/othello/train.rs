@@ -6,9 +6,11 @@
 use super::bitboard::{Layout, Side};
 use super::bits::Bits;
 use super::computer::{Strength, move_at};
+use super::features::{self, FEATURES, Features, PHASES, Weights};
 use super::game::Othello;
 use super::pattern::{self, Patterns, SCALE};
-use super::solve::{Asked, Scoring, Solver};
+use super::solve::{Asked, Scoring, Solver, solve_position};
+use crate::board::{Coord, Player};
 use crate::rng::Rng;
 
 /// A labelled position: the discs of the player to move and of the other player, and the final
@@ -271,4 +273,230 @@ where
         })
         .collect();
     (stored, fit)
+}
+
+/// A position of a game described by its features ([`super::features`]), labelled with the
+/// final disc margin for its player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureSample {
+    features: Features,
+    value: i32,
+}
+
+/// About `count` positions for fitting the size-generic evaluation, from `seed`, made on
+/// `threads` threads (the positions do not depend on how many); `done` is told the number made
+/// so far, now and then. The games are played on 6x6, 8x8 and 10x10 boards in turn, each with
+/// up to a tenth of its cells as random pits: four random moves, then the training lookahead
+/// with one move in four at random, until few cells are empty; that position is solved, and
+/// every position of the game is labelled with the solved margin (for its own player to move),
+/// the solved one too.
+pub fn feature_samples(
+    seed: u64,
+    count: usize,
+    threads: usize,
+    done: &(dyn Fn(usize) + Sync),
+) -> Vec<FeatureSample> {
+    let per_chunk = count.div_ceil(CHUNKS as usize);
+    let made = std::sync::atomic::AtomicUsize::new(0);
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let mut chunks: Vec<(u64, Vec<FeatureSample>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let chunk = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if chunk >= CHUNKS {
+                            return out;
+                        }
+                        let mut rng = Rng::new(seed.wrapping_mul(CHUNKS).wrapping_add(chunk + 1));
+                        let mut samples = Vec::with_capacity(per_chunk + 128);
+                        let mut game = 0;
+                        while samples.len() < per_chunk {
+                            let before = samples.len();
+                            match game % 3 {
+                                0 => feature_game::<6>(&mut rng, &mut samples),
+                                1 => feature_game::<8>(&mut rng, &mut samples),
+                                _ => feature_game::<10>(&mut rng, &mut samples),
+                            }
+                            game += 1;
+                            let total = made.fetch_add(
+                                samples.len() - before,
+                                std::sync::atomic::Ordering::Relaxed,
+                            );
+                            done(total + samples.len() - before);
+                        }
+                        samples.truncate(per_chunk);
+                        out.push((chunk, samples));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().unwrap_or_default())
+            .collect()
+    });
+    chunks.sort_by_key(|&(chunk, _)| chunk);
+    chunks.into_iter().flat_map(|(_, s)| s).collect()
+}
+
+/// One game of [`feature_samples`] on an `N` x `N` board, its positions added to `samples`.
+fn feature_game<const N: usize>(rng: &mut Rng, samples: &mut Vec<FeatureSample>)
+where
+    Side<N>: Layout,
+{
+    let mut game = Othello::<N>::new();
+    for _ in 0..rng.below(N * N / 10 + 1) {
+        // A cell that cannot be a pit (the centre, a pit already) is skipped.
+        let at = Coord::new(rng.below(N), rng.below(N), N).expect("a cell of the board");
+        let _ = game.add_pit(at);
+    }
+    let solve_at = if N <= 6 { 14 } else { 12 };
+    let mut seen: Vec<(Features, Player)> = Vec::new();
+    let mut ply = 0;
+    while game.position().empty.len() > solve_at {
+        let moves: Vec<Coord> = game.legal_moves().collect();
+        if moves.is_empty() {
+            if game.pass().is_err() {
+                break;
+            }
+            continue;
+        }
+        let pos = game.position();
+        seen.push((
+            features::features(&pos, pos.moves(), pos.pass().moves()),
+            game.to_move(),
+        ));
+        let at = if ply < 4 {
+            moves[rng.below(moves.len())]
+        } else {
+            move_at(&game, Strength::TRAINING, rng).unwrap_or(moves[0])
+        };
+        if game.play(at).is_err() {
+            return;
+        }
+        ply += 1;
+    }
+    let pos = game.position();
+    // A table of 16 MiB is plenty for 14 empty cells.
+    let Some(solution) = solve_position(pos, 16) else {
+        return;
+    };
+    seen.push((
+        features::features(&pos, pos.moves(), pos.pass().moves()),
+        game.to_move(),
+    ));
+    samples.extend(seen.into_iter().map(|(features, player)| FeatureSample {
+        features,
+        value: if player == game.to_move() {
+            solution.value
+        } else {
+            -solution.value
+        },
+    }));
+}
+
+/// Weights of the size-generic evaluation fitted to `samples` by least squares, phase by
+/// phase (with a light ridge, so that a phase with few samples keeps small weights), and the
+/// mean absolute error of the fit in discs.
+#[must_use]
+pub fn fit_features(samples: &[FeatureSample]) -> (Weights, f64) {
+    const RIDGE: f64 = 1.0;
+    let mut weights = [[0i16; FEATURES]; PHASES];
+    for (phase, row) in weights.iter_mut().enumerate() {
+        // The normal equations, A'A w = A'y, with the ridge on the diagonal.
+        let mut a = [[0f64; FEATURES + 1]; FEATURES];
+        for s in samples.iter().filter(|s| s.features.phase == phase) {
+            let x = s.features.values.map(f64::from);
+            for i in 0..FEATURES {
+                for j in 0..FEATURES {
+                    a[i][j] += x[i] * x[j];
+                }
+                a[i][FEATURES] += x[i] * f64::from(s.value);
+            }
+        }
+        for (i, line) in a.iter_mut().enumerate() {
+            line[i] += RIDGE;
+        }
+        let w = solve_linear(a);
+        for (stored, w) in row.iter_mut().zip(w) {
+            *stored = (w * f64::from(SCALE))
+                .round()
+                .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
+        }
+    }
+    let weights = Weights(weights);
+    let error: f64 = samples
+        .iter()
+        .map(|s| {
+            (f64::from(weights.value(&s.features)) / f64::from(SCALE) - f64::from(s.value)).abs()
+        })
+        .sum();
+    (weights, error / samples.len().max(1) as f64)
+}
+
+/// The solution of the linear system of `FEATURES` equations whose augmented matrix is `a`
+/// (positive definite, by the ridge), by Gaussian elimination with partial pivoting.
+fn solve_linear(mut a: [[f64; FEATURES + 1]; FEATURES]) -> [f64; FEATURES] {
+    for col in 0..FEATURES {
+        let pivot = (col..FEATURES)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .unwrap_or(col);
+        a.swap(col, pivot);
+        let lead = a[col][col];
+        if lead == 0.0 {
+            continue;
+        }
+        let pivot_row = a[col];
+        for (row, line) in a.iter_mut().enumerate() {
+            if row != col {
+                let factor = line[col] / lead;
+                for (x, p) in line[col..].iter_mut().zip(&pivot_row[col..]) {
+                    *x -= factor * p;
+                }
+            }
+        }
+    }
+    std::array::from_fn(|i| {
+        if a[i][i] == 0.0 {
+            0.0
+        } else {
+            a[i][FEATURES] / a[i][i]
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_feature_fit_finds_the_weights_that_made_the_labels() {
+        // Labels made from known weights (2 discs a move, 5 an anchor, in phase 1; 1 a disc in
+        // phase 3) come back from the fit, to within the ridge's pull.
+        let mut rng = Rng::new(4);
+        let samples: Vec<FeatureSample> = (0..4000)
+            .map(|i| {
+                let phase = if i % 2 == 0 { 1 } else { 3 };
+                let values = std::array::from_fn(|_| rng.below(21) as i32 - 10);
+                let value = if phase == 1 {
+                    2 * values[0] + 5 * values[2]
+                } else {
+                    values[4]
+                };
+                FeatureSample {
+                    features: Features { phase, values },
+                    value,
+                }
+            })
+            .collect();
+        let (weights, error) = fit_features(&samples);
+        assert!(error < 0.05, "mean error {error}");
+        let disc = SCALE as i16;
+        assert_eq!(weights.0[1], [2 * disc, 0, 5 * disc, 0, 0, 0]);
+        assert_eq!(weights.0[3], [0, 0, 0, 0, disc, 0]);
+        // No samples of a phase: no weights.
+        assert_eq!(weights.0[0], [0; FEATURES]);
+    }
 }

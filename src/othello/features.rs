@@ -1,0 +1,240 @@
+//! The size-generic evaluation: a few features that every board has, pits or none (mobility,
+//! frontier, anchors and the cells beside them, discs, parity), weighted by the game's phase.
+//! A pit is neither an empty cell nor a disc: it ends lines as the edge does, so a cell with a
+//! pit or the edge beside it along every line is an anchor, whose disc can never be flipped (a
+//! board's corners, and the cells that pits make into corners). The weights are fitted to
+//! positions of games on boards of several sides with random pits, labelled by exact solves
+//! ([`super::train::feature_samples`]), and ship as data (`features.bin`, see the README for
+//! their provenance). Pure computation.
+
+use std::sync::LazyLock;
+
+use super::bitboard::{Direction, Layout, Position, neighbours, step};
+use super::bits::Bits;
+
+/// Features a position is described by.
+pub(super) const FEATURES: usize = 6;
+
+/// Phases of the game, by the share of the board's cells that hold discs; each has weights of
+/// its own.
+pub(super) const PHASES: usize = 4;
+
+/// The features of a position, for the player to move: each is the mover's count less the
+/// other player's (or, for parity, +1 when the empty cells are odd in number, so that the mover
+/// would play last, and -1 otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Features {
+    /// The phase, 0 to `PHASES - 1`.
+    pub phase: usize,
+    /// Moves; empty cells beside the other's discs (where moves may come); discs on anchors;
+    /// discs beside an empty anchor (which give it away); discs; parity.
+    pub values: [i32; FEATURES],
+}
+
+/// The four lines through a cell, each as its two directions.
+const AXES: [(Direction, Direction); 4] = [
+    (Direction::North, Direction::South),
+    (Direction::East, Direction::West),
+    (Direction::NorthEast, Direction::SouthWest),
+    (Direction::SouthEast, Direction::NorthWest),
+];
+
+/// The features of `pos`, whose player to move has `moves` and the other player `theirs`.
+pub(super) fn features<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> Features {
+    let (me, opp, empty) = (pos.me, pos.opp, pos.empty);
+    let cells = me | opp | empty;
+    // A cell is flanked along a line when a cell of the board lies on both sides of it.
+    let anchors = AXES.iter().fold(cells, |anchors, &(ahead, back)| {
+        anchors & !(step::<L>(cells, ahead) & step::<L>(cells, back))
+    });
+    let beside = neighbours::<L>(anchors & empty) & !anchors;
+    let diff = |set: L::Bits| (me & set).len() as i32 - (opp & set).len() as i32;
+    let discs = (me | opp).len() as usize;
+    let phase = (discs * PHASES / cells.len().max(1) as usize).min(PHASES - 1);
+    Features {
+        phase,
+        values: [
+            moves.len() as i32 - theirs.len() as i32,
+            (neighbours::<L>(opp) & empty).len() as i32
+                - (neighbours::<L>(me) & empty).len() as i32,
+            diff(anchors),
+            diff(beside),
+            me.len() as i32 - opp.len() as i32,
+            if empty.len() % 2 == 1 { 1 } else { -1 },
+        ],
+    }
+}
+
+/// The shipped weights, by phase and feature, in 1/64 disc a unit of the feature.
+static SHIPPED: LazyLock<Option<Weights>> =
+    LazyLock::new(|| Weights::from_bytes(include_bytes!("features.bin")));
+
+/// Weights of the features by phase, in 1/64 disc a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [[i16; FEATURES]; PHASES]);
+
+impl Weights {
+    /// The weights of a file of `PHASES x FEATURES` little-endian `i16`, phase by phase;
+    /// `None` for a file of another length.
+    pub(super) fn from_bytes(bytes: &[u8]) -> Option<Weights> {
+        if bytes.len() != 2 * FEATURES * PHASES {
+            return None;
+        }
+        let mut weights = [[0; FEATURES]; PHASES];
+        for (i, pair) in bytes.chunks_exact(2).enumerate() {
+            weights[i / FEATURES][i % FEATURES] = i16::from_le_bytes([pair[0], pair[1]]);
+        }
+        Some(Weights(weights))
+    }
+
+    /// The file [`Self::from_bytes`] reads.
+    #[must_use]
+    pub fn to_bytes(self) -> Vec<u8> {
+        self.0
+            .iter()
+            .flatten()
+            .flat_map(|w| w.to_le_bytes())
+            .collect()
+    }
+
+    /// The worth of `features` to the player to move, in 1/64 disc.
+    pub(super) fn value(&self, features: &Features) -> i32 {
+        self.0[features.phase]
+            .iter()
+            .zip(features.values)
+            .map(|(&w, x)| i32::from(w) * x)
+            .sum()
+    }
+}
+
+/// The worth of `pos` to its player to move (whose moves are `moves`, the other player's
+/// `theirs`) by the shipped weights, in 1/64 disc; `None` in a build without them.
+#[inline]
+pub(super) fn value<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> Option<i32> {
+    SHIPPED
+        .as_ref()
+        .map(|weights| weights.value(&features(pos, moves, theirs)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Player;
+    use crate::othello::Cell;
+    use crate::othello::bitboard::Side;
+    use crate::othello::game::Othello;
+    use crate::rng::Rng;
+
+    /// The anchors of a position (as in [`features`]).
+    fn anchors<L: Layout>(pos: &Position<L>) -> L::Bits {
+        let cells = pos.me | pos.opp | pos.empty;
+        AXES.iter().fold(cells, |anchors, &(ahead, back)| {
+            anchors & !(step::<L>(cells, ahead) & step::<L>(cells, back))
+        })
+    }
+
+    /// Cell names of a set.
+    fn names<const N: usize>(set: <Side<N> as Layout>::Bits) -> Vec<String>
+    where
+        Side<N>: Layout,
+    {
+        set.cells()
+            .map(|i| Side::<N>::coord(i).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn anchors_are_the_corners_and_the_cells_that_pits_make_corners() {
+        let mut game = Othello::<8>::new();
+        assert_eq!(
+            names::<8>(anchors(&game.position())),
+            ["A1", "H1", "A8", "H8"]
+        );
+        // A pit on the top edge ends it as the board's edge does: C1 and E1 can never be
+        // flipped along it, nor along any other line.
+        game.add_pit("D1".parse().unwrap()).unwrap();
+        assert_eq!(
+            names::<8>(anchors(&game.position())),
+            ["A1", "C1", "E1", "H1", "A8", "H8"]
+        );
+        let mut wide = Othello::<10>::new();
+        wide.add_pit("A2".parse().unwrap()).unwrap();
+        // A pit beside a corner leaves it a corner and makes the next cell of the edge one.
+        assert_eq!(
+            names::<10>(anchors(&wide.position())),
+            ["A1", "J1", "A3", "A10", "J10"]
+        );
+    }
+
+    /// A random arrangement of discs and pits on an `N` x `N` board, X to move, with every
+    /// one of its eight images.
+    fn images<const N: usize>(rng: &mut Rng) -> Vec<Othello<N>>
+    where
+        Side<N>: Layout,
+    {
+        let cells: Vec<Cell> = (0..N * N)
+            .map(|_| match rng.below(9) {
+                0..=2 => Cell::Disc(Player::First),
+                3..=5 => Cell::Disc(Player::Second),
+                6 => Cell::Pit,
+                _ => Cell::Empty,
+            })
+            .collect();
+        let last = N - 1;
+        (0..8)
+            .map(|symmetry| {
+                let mut image = vec![Cell::Empty; N * N];
+                for (i, &cell) in cells.iter().enumerate() {
+                    let (c, r) = (i % N, i / N);
+                    let (c, r) = match symmetry {
+                        0 => (c, r),
+                        1 => (last - c, r),
+                        2 => (c, last - r),
+                        3 => (last - c, last - r),
+                        4 => (r, c),
+                        5 => (last - r, c),
+                        6 => (r, last - c),
+                        _ => (last - r, last - c),
+                    };
+                    image[r * N + c] = cell;
+                }
+                Othello::arranged(&image, Player::First).expect("N * N cells")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_position_and_its_mirror_images_score_alike_pits_included() {
+        fn check<const N: usize>(seed: u64)
+        where
+            Side<N>: Layout,
+        {
+            let mut rng = Rng::new(seed);
+            for _ in 0..50 {
+                let scores: Vec<Option<i32>> = images::<N>(&mut rng)
+                    .iter()
+                    .map(|game| {
+                        let pos = game.position();
+                        value(&pos, pos.moves(), pos.pass().moves())
+                    })
+                    .collect();
+                assert!(scores[0].is_some(), "the shipped weights load");
+                assert!(scores.iter().all(|&s| s == scores[0]), "{scores:?}");
+            }
+        }
+        check::<6>(1);
+        check::<8>(2);
+        check::<10>(3);
+    }
+
+    #[test]
+    fn the_shipped_weights_are_the_recorded_ones() {
+        // FNV-1a of features.bin; the README says how it was made. A new fit changes both.
+        let file = include_bytes!("features.bin");
+        let hash = file.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        assert_eq!(file.len(), 2 * FEATURES * PHASES);
+        assert_eq!(hash, 0xdc7f_6296_62b9_ac75);
+    }
+}
