@@ -123,6 +123,7 @@ mod tests {
     use crate::othello::Cell;
     use crate::othello::bitboard::Side;
     use crate::othello::game::Othello;
+    use crate::othello::pattern::{fnv1a, symmetric};
     use crate::rng::Rng;
 
     /// The anchors of a position (as in [`features`]).
@@ -180,22 +181,13 @@ mod tests {
                 _ => Cell::Empty,
             })
             .collect();
-        let last = N - 1;
         (0..8)
             .map(|symmetry| {
                 let mut image = vec![Cell::Empty; N * N];
                 for (i, &cell) in cells.iter().enumerate() {
-                    let (c, r) = (i % N, i / N);
-                    let (c, r) = match symmetry {
-                        0 => (c, r),
-                        1 => (last - c, r),
-                        2 => (c, last - r),
-                        3 => (last - c, last - r),
-                        4 => (r, c),
-                        5 => (last - r, c),
-                        6 => (r, last - c),
-                        _ => (last - r, last - c),
-                    };
+                    // Sides up to 26 fit a byte.
+                    let (c, r) = symmetric(symmetry, N as u8, ((i % N) as u8, (i / N) as u8));
+                    let (c, r) = (usize::from(c), usize::from(r));
                     image[r * N + c] = cell;
                 }
                 Othello::arranged(&image, Player::First).expect("N * N cells")
@@ -231,10 +223,7 @@ mod tests {
     fn the_shipped_weights_are_the_recorded_ones() {
         // FNV-1a of features.bin; the README says how it was made. A new fit changes both.
         let file = include_bytes!("features.bin");
-        let hash = file.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
         assert_eq!(file.len(), 2 * FEATURES * PHASES);
-        assert_eq!(hash, 0xdc7f_6296_62b9_ac75);
+        assert_eq!(fnv1a(file), 0xdc7f_6296_62b9_ac75);
     }
 }

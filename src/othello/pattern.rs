@@ -192,7 +192,7 @@ const MOBILITY: f32 = 8.0;
 pub(super) const SCALE: f32 = 64.0;
 
 /// The eight symmetries of a square board of side `side`, on (column, row).
-fn symmetric(symmetry: usize, side: u8, (c, r): (u8, u8)) -> (u8, u8) {
+pub(super) fn symmetric(symmetry: usize, side: u8, (c, r): (u8, u8)) -> (u8, u8) {
     let last = side - 1;
     match symmetry {
         0 => (c, r),
@@ -460,6 +460,14 @@ const WEIGHTS_FNV1A: [(&Patterns, u64); 2] = [
     (&SIX, 0x5e87_47db_6a8d_72dd),
 ];
 
+/// The FNV-1a hash of `bytes`, by which the weight files are recorded.
+#[cfg(test)]
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// The shipped 8x8 evaluation of a position (`me` to move against `opp`, with `mobility` moves
 /// each), in 1/[`SCALE`] disc; `None` in a build without weights.
 #[inline]
@@ -570,13 +578,8 @@ mod tests {
     fn the_shipped_weights_are_the_recorded_ones() {
         // FNV-1a of each weights file; README says how they were made. A new fit changes both.
         for (patterns, recorded) in WEIGHTS_FNV1A {
-            let hash = patterns
-                .file
-                .iter()
-                .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-                });
             assert_eq!(patterns.file.len(), 2 * patterns.weight_count());
+            let hash = fnv1a(patterns.file);
             assert_eq!(hash, recorded, "{}x{}", patterns.side, patterns.side);
         }
     }

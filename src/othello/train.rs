@@ -69,10 +69,32 @@ pub fn samples<const N: usize>(
 where
     Side<N>: Layout,
 {
+    chunked(
+        seed,
+        count,
+        threads,
+        done,
+        || Solver::<Side<N>>::new(64, Scoring::Discs).expect("64 MiB for a training solver"),
+        |solver, rng, samples| solve_one(rng, solver, samples),
+    )
+}
+
+/// About `count` items made on `threads` threads in [`CHUNKS`] chunks, each from a seed of its
+/// own drawn from `seed` (so the items do not depend on the thread count): each chunk makes a
+/// state with `state` and calls `one` until it has its share; `done` is told the number made so
+/// far after each call.
+fn chunked<T: Send, S>(
+    seed: u64,
+    count: usize,
+    threads: usize,
+    done: &(dyn Fn(usize) + Sync),
+    state: impl Fn() -> S + Sync,
+    one: impl Fn(&mut S, &mut Rng, &mut Vec<T>) + Sync,
+) -> Vec<T> {
     let per_chunk = count.div_ceil(CHUNKS as usize);
     let made = std::sync::atomic::AtomicUsize::new(0);
     let next = std::sync::atomic::AtomicU64::new(0);
-    let mut chunks: Vec<(u64, Vec<Sample>)> = std::thread::scope(|scope| {
+    let mut chunks: Vec<(u64, Vec<T>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 scope.spawn(|| {
@@ -83,20 +105,19 @@ where
                             return out;
                         }
                         let mut rng = Rng::new(seed.wrapping_mul(CHUNKS).wrapping_add(chunk + 1));
-                        let mut samples = Vec::with_capacity(per_chunk + 32);
-                        let mut solver = Solver::<Side<N>>::new(64, Scoring::Discs)
-                            .expect("64 MiB for a training solver");
-                        while samples.len() < per_chunk {
-                            let before = samples.len();
-                            solve_one(&mut rng, &mut solver, &mut samples);
+                        let mut items = Vec::with_capacity(per_chunk + 128);
+                        let mut state = state();
+                        while items.len() < per_chunk {
+                            let before = items.len();
+                            one(&mut state, &mut rng, &mut items);
                             let total = made.fetch_add(
-                                samples.len() - before,
+                                items.len() - before,
                                 std::sync::atomic::Ordering::Relaxed,
                             );
-                            done(total + samples.len() - before);
+                            done(total + items.len() - before);
                         }
-                        samples.truncate(per_chunk);
-                        out.push((chunk, samples));
+                        items.truncate(per_chunk);
+                        out.push((chunk, items));
                     }
                 })
             })
@@ -107,7 +128,7 @@ where
             .collect()
     });
     chunks.sort_by_key(|&(chunk, _)| chunk);
-    chunks.into_iter().flat_map(|(_, s)| s).collect()
+    chunks.into_iter().flat_map(|(_, items)| items).collect()
 }
 
 /// Plays one game of varied moves (random ones at first, then a weak computer's with some
@@ -296,49 +317,22 @@ pub fn feature_samples(
     threads: usize,
     done: &(dyn Fn(usize) + Sync),
 ) -> Vec<FeatureSample> {
-    let per_chunk = count.div_ceil(CHUNKS as usize);
-    let made = std::sync::atomic::AtomicUsize::new(0);
-    let next = std::sync::atomic::AtomicU64::new(0);
-    let mut chunks: Vec<(u64, Vec<FeatureSample>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let chunk = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if chunk >= CHUNKS {
-                            return out;
-                        }
-                        let mut rng = Rng::new(seed.wrapping_mul(CHUNKS).wrapping_add(chunk + 1));
-                        let mut samples = Vec::with_capacity(per_chunk + 128);
-                        let mut game = 0;
-                        while samples.len() < per_chunk {
-                            let before = samples.len();
-                            match game % 3 {
-                                0 => feature_game::<6>(&mut rng, &mut samples),
-                                1 => feature_game::<8>(&mut rng, &mut samples),
-                                _ => feature_game::<10>(&mut rng, &mut samples),
-                            }
-                            game += 1;
-                            let total = made.fetch_add(
-                                samples.len() - before,
-                                std::sync::atomic::Ordering::Relaxed,
-                            );
-                            done(total + samples.len() - before);
-                        }
-                        samples.truncate(per_chunk);
-                        out.push((chunk, samples));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().unwrap_or_default())
-            .collect()
-    });
-    chunks.sort_by_key(|&(chunk, _)| chunk);
-    chunks.into_iter().flat_map(|(_, s)| s).collect()
+    // The state is the chunk's count of games, which picks the board.
+    chunked(
+        seed,
+        count,
+        threads,
+        done,
+        || 0u64,
+        |game, rng, samples| {
+            match *game % 3 {
+                0 => feature_game::<6>(rng, samples),
+                1 => feature_game::<8>(rng, samples),
+                _ => feature_game::<10>(rng, samples),
+            }
+            *game += 1;
+        },
+    )
 }
 
 /// One game of [`feature_samples`] on an `N` x `N` board, its positions added to `samples`.
