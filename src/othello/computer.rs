@@ -121,17 +121,21 @@ where
     } else {
         strength.solve_from
     };
-    // A table of 16 MiB is plenty for 20 empty cells; without one, the lookahead plays.
+    // A table of 16 MiB serves these solves (up to 14 empty cells, 24 on 6x6); without one,
+    // the lookahead plays.
     let solved = (pos.empty.len() <= solve_from)
         .then(|| solve_position(pos, 16))
         .flatten();
     let best = match solved {
         Some(solution) => solution.best,
-        None => Search::<Side<N>>::new(Limits {
-            budget,
-            evaluation,
-            fast: fast_available(),
-        })
+        None => Search::<Side<N>>::new(
+            Limits {
+                budget,
+                evaluation,
+                fast: fast_available(),
+            },
+            pos.me | pos.opp | pos.empty,
+        )
         .best_move(pos, &mut moves, strength.depth, strength.margin, rng),
     };
     best.or(moves.first().copied()).map(Side::<N>::coord)

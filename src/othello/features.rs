@@ -39,14 +39,25 @@ const AXES: [(Direction, Direction); 4] = [
     (Direction::SouthEast, Direction::NorthWest),
 ];
 
-/// The features of `pos`, whose player to move has `moves` and the other player `theirs`.
-pub(super) fn features<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> Features {
+/// The anchors of a board whose cells (all but its pits) are `cells`: those with a pit or the
+/// edge beside them along every line. They stay the same all game, so a search finds them once.
+pub(super) fn anchors<L: Layout>(cells: L::Bits) -> L::Bits {
+    // A cell is flanked along a line when a cell of the board lies on both sides of it.
+    AXES.iter().fold(cells, |anchors, &(ahead, back)| {
+        anchors & !(step::<L>(cells, ahead) & step::<L>(cells, back))
+    })
+}
+
+/// The features of `pos`, whose player to move has `moves` and the other player `theirs`, on a
+/// board with `anchors` (see [`anchors`]).
+pub(super) fn features<L: Layout>(
+    pos: &Position<L>,
+    moves: L::Bits,
+    theirs: L::Bits,
+    anchors: L::Bits,
+) -> Features {
     let (me, opp, empty) = (pos.me, pos.opp, pos.empty);
     let cells = me | opp | empty;
-    // A cell is flanked along a line when a cell of the board lies on both sides of it.
-    let anchors = AXES.iter().fold(cells, |anchors, &(ahead, back)| {
-        anchors & !(step::<L>(cells, ahead) & step::<L>(cells, back))
-    });
     let beside = neighbours::<L>(anchors & empty) & !anchors;
     let diff = |set: L::Bits| (me & set).len() as i32 - (opp & set).len() as i32;
     let discs = (me | opp).len() as usize;
@@ -108,12 +119,18 @@ impl Weights {
 }
 
 /// The worth of `pos` to its player to move (whose moves are `moves`, the other player's
-/// `theirs`) by the shipped weights, in 1/64 disc; `None` in a build without them.
+/// `theirs`) on a board with `anchors`, by the shipped weights, in 1/64 disc; `None` in a build
+/// without them.
 #[inline]
-pub(super) fn value<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> Option<i32> {
+pub(super) fn value<L: Layout>(
+    pos: &Position<L>,
+    moves: L::Bits,
+    theirs: L::Bits,
+    anchors: L::Bits,
+) -> Option<i32> {
     SHIPPED
         .as_ref()
-        .map(|weights| weights.value(&features(pos, moves, theirs)))
+        .map(|weights| weights.value(&features(pos, moves, theirs, anchors)))
 }
 
 #[cfg(test)]
@@ -126,12 +143,13 @@ mod tests {
     use crate::othello::pattern::{fnv1a, symmetric};
     use crate::rng::Rng;
 
-    /// The anchors of a position (as in [`features`]).
-    fn anchors<L: Layout>(pos: &Position<L>) -> L::Bits {
-        let cells = pos.me | pos.opp | pos.empty;
-        AXES.iter().fold(cells, |anchors, &(ahead, back)| {
-            anchors & !(step::<L>(cells, ahead) & step::<L>(cells, back))
-        })
+    /// The anchors of a game's board.
+    fn anchors_of<const N: usize>(game: &Othello<N>) -> <Side<N> as Layout>::Bits
+    where
+        Side<N>: Layout,
+    {
+        let pos = game.position();
+        anchors::<Side<N>>(pos.me | pos.opp | pos.empty)
     }
 
     /// Cell names of a set.
@@ -147,22 +165,19 @@ mod tests {
     #[test]
     fn anchors_are_the_corners_and_the_cells_that_pits_make_corners() {
         let mut game = Othello::<8>::new();
-        assert_eq!(
-            names::<8>(anchors(&game.position())),
-            ["A1", "H1", "A8", "H8"]
-        );
+        assert_eq!(names::<8>(anchors_of(&game)), ["A1", "H1", "A8", "H8"]);
         // A pit on the top edge ends it as the board's edge does: C1 and E1 can never be
         // flipped along it, nor along any other line.
         game.add_pit("D1".parse().unwrap()).unwrap();
         assert_eq!(
-            names::<8>(anchors(&game.position())),
+            names::<8>(anchors_of(&game)),
             ["A1", "C1", "E1", "H1", "A8", "H8"]
         );
         let mut wide = Othello::<10>::new();
         wide.add_pit("A2".parse().unwrap()).unwrap();
         // A pit beside a corner leaves it a corner and makes the next cell of the edge one.
         assert_eq!(
-            names::<10>(anchors(&wide.position())),
+            names::<10>(anchors_of(&wide)),
             ["A1", "J1", "A3", "A10", "J10"]
         );
     }
@@ -207,7 +222,7 @@ mod tests {
                     .iter()
                     .map(|game| {
                         let pos = game.position();
-                        value(&pos, pos.moves(), pos.pass().moves())
+                        value(&pos, pos.moves(), pos.pass().moves(), anchors_of(game))
                     })
                     .collect();
                 assert!(scores[0].is_some(), "the shipped weights load");

@@ -20,7 +20,7 @@ const DISC_WIN: i32 = 1_000_000;
 /// Beyond any score: 676 discs of margin are 676 million.
 const WIN: i32 = 1_000_000_000;
 
-/// The evaluation's unit: a 64th of a disc of final margin.
+/// One disc of final margin, in the evaluation's units (64ths of a disc).
 pub(super) const DISC: i32 = 64;
 
 /// Plies from which a node orders its moves by their children's evaluation (below, by the
@@ -141,6 +141,8 @@ pub(super) struct Search<L: Layout> {
     table: Table<L>,
     /// Move lists by ply, kept to spare an allocation a node.
     lists: Vec<Vec<(i32, usize, Position<L>)>>,
+    /// The board's anchors, for the size-generic evaluation: found once, since pits stay put.
+    anchors: L::Bits,
 }
 
 /// The root's answer for one finished depth: the best move and the moves within the margin of
@@ -151,13 +153,15 @@ struct Finished {
 }
 
 impl<L: Layout> Search<L> {
-    /// A search within `limits`, with a transposition table sized to its budget.
-    pub(super) fn new(limits: Limits) -> Self {
+    /// A search within `limits` of positions on a board whose cells (all but its pits) are
+    /// `cells`, with a transposition table sized to its budget.
+    pub(super) fn new(limits: Limits, cells: L::Bits) -> Self {
         Search {
             limits,
             nodes: 0,
             table: Table::for_budget(limits.budget),
             lists: Vec::new(),
+            anchors: features::anchors::<L>(cells),
         }
     }
 
@@ -264,21 +268,20 @@ impl<L: Layout> Search<L> {
     }
 
     /// A position's worth to the player to move, whose moves are `moves` and the other
-    /// player's `theirs`, in [`DISC`]s.
+    /// player's `theirs`, in 64ths of a disc (see [`DISC`]).
     #[inline]
     fn evaluate(&self, pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> i32 {
         let fitted = match self.limits.evaluation {
             Evaluation::HandSet => None,
-            Evaluation::Features => features::value(pos, moves, theirs),
-            Evaluation::Patterns => {
-                L::learned(pos, moves, theirs).or_else(|| features::value(pos, moves, theirs))
-            }
+            Evaluation::Features => features::value(pos, moves, theirs, self.anchors),
+            Evaluation::Patterns => L::learned(pos, moves, theirs)
+                .or_else(|| features::value(pos, moves, theirs, self.anchors)),
         };
         fitted.unwrap_or_else(|| DISC * hand_set(pos, moves, theirs))
     }
 
-    /// What the search remembers of `pos` searched `depth` deep with the window
-    /// (`alpha`, `beta`): its value `best`, found with move `best_at`.
+    /// Remembers `pos`, searched `depth` deep with the window `(alpha, beta)`: `best` is the
+    /// value found and the move that found it, a bound or exact as it falls in the window.
     fn remember(&mut self, pos: &Position<L>, depth: u32, window: (i32, i32), best: (i32, usize)) {
         let (alpha, beta) = window;
         let (value, at) = best;
@@ -429,6 +432,8 @@ pub(super) fn shallow_value<L: Layout>(pos: Position<L>, depth: u32, fast: bool)
         nodes: 0,
         table: Table::none(),
         lists: Vec::new(),
+        // The hand-set evaluation needs none.
+        anchors: L::Bits::EMPTY,
     };
     search.value(pos, depth, -WIN, WIN).unwrap_or(0)
 }
@@ -475,9 +480,10 @@ mod tests {
     /// The move, value and node count of a `depth`-ply search of `pos` within `limits`.
     fn searched<L: Layout>(pos: Position<L>, limits: Limits, depth: u32) -> (usize, i32, u64) {
         let mut moves: Vec<usize> = pos.moves().cells().collect();
-        let mut search = Search::new(limits);
+        let cells = pos.me | pos.opp | pos.empty;
+        let mut search = Search::new(limits, cells);
         let best = search.best_move(pos, &mut moves, depth, 0, &mut Rng::new(1));
-        let value = Search::<L>::new(limits).value(pos, depth, -WIN, WIN);
+        let value = Search::<L>::new(limits, cells).value(pos, depth, -WIN, WIN);
         (
             best.expect("depth 1 fits"),
             value.expect("within budget"),

@@ -346,6 +346,8 @@ where
         let at = Coord::new(rng.below(N), rng.below(N), N).expect("a cell of the board");
         let _ = game.add_pit(at);
     }
+    let start = game.position();
+    let anchors = features::anchors::<Side<N>>(start.me | start.opp | start.empty);
     let solve_at = if N <= 6 { 14 } else { 12 };
     let mut seen: Vec<(Features, Player)> = Vec::new();
     let mut ply = 0;
@@ -359,7 +361,7 @@ where
         }
         let pos = game.position();
         seen.push((
-            features::features(&pos, pos.moves(), pos.pass().moves()),
+            features::features(&pos, pos.moves(), pos.pass().moves(), anchors),
             game.to_move(),
         ));
         let at = if ply < 4 {
@@ -378,7 +380,7 @@ where
         return;
     };
     seen.push((
-        features::features(&pos, pos.moves(), pos.pass().moves()),
+        features::features(&pos, pos.moves(), pos.pass().moves(), anchors),
         game.to_move(),
     ));
     samples.extend(seen.into_iter().map(|(features, player)| FeatureSample {
