@@ -56,14 +56,11 @@ mod text {
     ) -> String {
         // A row a phase, in discs a unit of each feature.
         let rows: String = weights
-            .0
+            .in_discs()
             .iter()
             .enumerate()
             .map(|(phase, row)| {
-                let row: Vec<String> = row
-                    .iter()
-                    .map(|&w| format!("{:+.2}", f64::from(w) / 64.0))
-                    .collect();
+                let row: Vec<String> = row.iter().map(|w| format!("{w:+.2}")).collect();
                 format!("phase {phase}: {}\n", row.join(" "))
             })
             .collect();
@@ -114,21 +111,32 @@ fn progress(line: &str) {
     }
 }
 
+/// A report of positions made for `train`, for the sample makers: a progress line with the
+/// count of `wanted` and the seconds since `clock`, at most once a second.
+fn solving_progress(clock: &Instant, wanted: usize) -> impl Fn(usize) + Sync + '_ {
+    let last = std::sync::Mutex::new(0u64);
+    move |made| {
+        let seconds = clock.elapsed().as_secs();
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        if seconds > *last {
+            *last = seconds;
+            progress(&text::solving(made, wanted, seconds));
+        }
+    }
+}
+
 /// [`train`] for the size-generic evaluation.
 fn train_features<R, W: Write>(
     console: &mut Console<R, W>,
     training: &Training,
 ) -> Result<(), Stop> {
     let clock = Instant::now();
-    let last = std::sync::Mutex::new(0u64);
-    let made = feature_samples(training.seed, training.samples, training.threads, &|made| {
-        let seconds = clock.elapsed().as_secs();
-        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-        if seconds > *last {
-            *last = seconds;
-            progress(&text::solving(made, training.samples, seconds));
-        }
-    });
+    let made = feature_samples(
+        training.seed,
+        training.samples,
+        training.threads,
+        &solving_progress(&clock, training.samples),
+    );
     let solved_in = clock.elapsed().as_secs_f64();
     let (weights, error) = fit_features(&made);
     progress(text::CLEAR_PROGRESS);
@@ -160,7 +168,6 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let Train { console, training } = self;
         let patterns = learnable::<N>().ok_or(Stop::Unlearnable(N))?;
         let clock = Instant::now();
-        let last = std::sync::Mutex::new(0u64);
         let cached = match &training.cache {
             Some(path) if path.exists() => {
                 let bytes = std::fs::read(path).map_err(|err| Stop::File(path.clone(), err))?;
@@ -171,15 +178,12 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let made = match cached {
             Some(made) => made,
             None => {
-                let made =
-                    samples::<N>(training.seed, training.samples, training.threads, &|made| {
-                        let seconds = clock.elapsed().as_secs();
-                        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-                        if seconds > *last {
-                            *last = seconds;
-                            progress(&text::solving(made, training.samples, seconds));
-                        }
-                    });
+                let made = samples::<N>(
+                    training.seed,
+                    training.samples,
+                    training.threads,
+                    &solving_progress(&clock, training.samples),
+                );
                 if let Some(path) = &training.cache {
                     let bytes: Vec<u8> = made.iter().flat_map(|s| s.to_bytes()).collect();
                     std::fs::write(path, bytes).map_err(|err| Stop::File(path.clone(), err))?;

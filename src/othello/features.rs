@@ -85,6 +85,13 @@ static SHIPPED: LazyLock<Option<Weights>> =
 pub struct Weights(pub [[i16; FEATURES]; PHASES]);
 
 impl Weights {
+    /// The weights in discs a unit of each feature, phase by phase.
+    #[must_use]
+    pub fn in_discs(&self) -> [[f64; FEATURES]; PHASES] {
+        self.0
+            .map(|row| row.map(|w| f64::from(w) / f64::from(super::pattern::SCALE)))
+    }
+
     /// The weights of a file of `PHASES x FEATURES` little-endian `i16`, phase by phase;
     /// `None` for a file of another length.
     pub(super) fn from_bytes(bytes: &[u8]) -> Option<Weights> {
