@@ -11,6 +11,7 @@ use super::bitboard::{Layout, Position};
 use super::bits::Bits;
 use super::count_table::Mix;
 use super::features;
+use super::pattern;
 use crate::board::Coord;
 use crate::rng::Rng;
 
@@ -20,8 +21,9 @@ const DISC_WIN: i32 = 1_000_000;
 /// Beyond any score: 676 discs of margin are 676 million.
 const WIN: i32 = 1_000_000_000;
 
-/// One disc of final margin, in the evaluation's units (64ths of a disc).
-pub(super) const DISC: i32 = 64;
+/// One disc of final margin, in the evaluation's units (64ths of a disc): the unit the learned
+/// weights are stored in.
+pub(super) const DISC: i32 = pattern::SCALE as i32;
 
 /// Plies from which a node orders its moves by their children's evaluation (below, by the
 /// other player's replies).
