@@ -6,7 +6,7 @@ use super::bitboard::{Layout, Side, fast_available};
 use super::bits::Bits;
 use super::game::Othello;
 use super::search::{DISC, Evaluation, Limits, Search};
-use super::solve::solve_position;
+use super::solve::{Question, solve_position};
 use crate::board::{Coord, LEVELS};
 use crate::rng::Rng;
 
@@ -19,11 +19,12 @@ pub(super) struct Strength {
     /// Nodes the searches for one move may visit on boards up to 8x8 (less on wider boards,
     /// whose nodes cost more; see [`move_at`]).
     budget: u64,
-    /// Empty cells from which the exact solver picks the move.
-    solve_from: u32,
+    /// Where the solver takes over on 8x8 and wider boards (wider ones only for the exact
+    /// value: see [`move_at`]).
+    endgame: Endgame,
     /// The same on boards of side 6 and less, where a solve costs what one of about ten cells
     /// fewer costs on 8x8 (a position has fewer moves).
-    solve_from_small: u32,
+    endgame_small: Endgame,
     /// One move in this many is a random legal one (0: never).
     random: usize,
     /// Score the search's horizon with the fitted evaluations (else the hand-set one).
@@ -39,8 +40,8 @@ impl Strength {
     pub(super) const TRAINING: Strength = Strength {
         depth: 2,
         budget: 1_500_000,
-        solve_from: 10,
-        solve_from_small: 10,
+        endgame: Endgame::exact_from(10),
+        endgame_small: Endgame::exact_from(10),
         random: 0,
         fitted: false,
         margin: 0,
@@ -59,14 +60,46 @@ impl Strength {
         Strength {
             depth: if level == 1 { 0 } else { level },
             budget: 2_400_000 >> (LEVELS.end() - level),
-            solve_from: [0, 4, 6, 8, 9, 10, 11, 12, 13, 14][level as usize - 1],
-            solve_from_small: [0, 6, 9, 12, 14, 16, 18, 20, 22, 24][level as usize - 1],
+            endgame: Endgame {
+                exact: [0, 4, 6, 8, 9, 10, 11, 12, 13, 14][level as usize - 1],
+                outcome: [0, 4, 6, 8, 9, 10, 11, 14, 17, 20][level as usize - 1],
+            },
+            endgame_small: Endgame::exact_from(
+                [0, 6, 9, 12, 14, 16, 18, 20, 22, 24][level as usize - 1],
+            ),
             random: if level == 1 { 4 } else { 0 },
             fitted: true,
             margin: (11 - level as i32) * DISC / 4,
         }
     }
 }
+
+/// From how many empty cells a level's solver plays rather than its search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Endgame {
+    /// The exact solver's best move, from this many empty cells.
+    exact: u32,
+    /// From this many (and more than `exact`), whether the position is won, drawn or lost
+    /// (several times cheaper than the exact value): a won or drawn position is played so,
+    /// a lost one by the search. The solve gives up after [`OUTCOME_BUDGETS`] node budgets.
+    outcome: u32,
+}
+
+impl Endgame {
+    /// The exact solver from `empties` empty cells, and no win-loss solve before it.
+    const fn exact_from(empties: u32) -> Endgame {
+        Endgame {
+            exact: empties,
+            outcome: empties,
+        }
+    }
+}
+
+/// The nodes a win-loss solve may visit before it gives up (the search then plays), in node
+/// budgets of the level's search: a ceiling on the time a rare hard position costs. On 8x8
+/// at level 10 one from 20 empty cells visited at most about 1.1 million in six games (the
+/// ceiling: 9.6 million).
+const OUTCOME_BUDGETS: u64 = 4;
 
 /// A move for the player to move at `level` (see [`Strength::of`]), or `None` when the player
 /// has none. Among equally good moves `rng` picks.
@@ -116,16 +149,23 @@ where
         (true, true) => Evaluation::Patterns,
         (true, false) => Evaluation::Features,
     };
-    let solve_from = if N <= 6 {
-        strength.solve_from_small
-    } else {
-        strength.solve_from
+    // Beyond 8x8 the search's budget is a sixteenth or less, and a win-loss solve costs more
+    // than it does: on 10x10 from 20 empty cells it doubled the time a move (23 to 44 ms).
+    let endgame = match N {
+        ..=6 => strength.endgame_small,
+        8 => strength.endgame,
+        _ => Endgame::exact_from(strength.endgame.exact),
     };
-    // A table of 16 MiB serves these solves (up to 14 empty cells, 24 on 6x6); without one,
-    // the lookahead plays.
-    let solved = (pos.empty.len() <= solve_from)
-        .then(|| solve_position(pos, 16))
-        .flatten();
+    // A table of 16 MiB serves these solves; without one, the search plays.
+    let empties = pos.empty.len();
+    let solved = if empties <= endgame.exact {
+        solve_position(pos, Question::Value, 16, u64::MAX)
+    } else if empties <= endgame.outcome {
+        solve_position(pos, Question::Outcome, 16, budget * OUTCOME_BUDGETS)
+            .filter(|outcome| outcome.value >= 0)
+    } else {
+        None
+    };
     let best = match solved {
         Some(solution) => solution.best,
         None => Search::<Side<N>>::new(
@@ -260,28 +300,42 @@ mod tests {
                 assert_eq!(at, Some(corner), "level {level}, {board:?}");
             }
         }
-        // From 14 empty cells level 10 plays a move the exact solver rates best.
+        // From 14 empty cells level 10 plays a move the exact solver rates best; from 18, one
+        // that keeps a won game won and a drawn one at least drawn.
         let mut rng = Rng::new(21);
-        for _ in 0..5 {
-            let mut game = Othello::<8>::new();
-            while game.position().empty.len() > 14 || !game.has_legal_move() {
-                if game.pass().is_ok() {
-                    continue;
+        for (empties, rounds) in [(14, 5), (18, 8)] {
+            for _ in 0..rounds {
+                let mut game = Othello::<8>::new();
+                while game.position().empty.len() > empties || !game.has_legal_move() {
+                    if game.pass().is_ok() {
+                        continue;
+                    }
+                    let moves: Vec<Coord> = game.legal_moves().collect();
+                    game.play(moves[rng.below(moves.len())]).unwrap();
                 }
-                let moves: Vec<Coord> = game.legal_moves().collect();
-                game.play(moves[rng.below(moves.len())]).unwrap();
+                let solved = |game: &Othello<8>| {
+                    solve_position(game.position(), Question::Value, 16, u64::MAX)
+                        .unwrap()
+                        .value
+                };
+                let best = solved(&game);
+                let at = computer_move(&game, 10, &mut rng).unwrap();
+                let mut after = game.clone();
+                after.play(at).unwrap();
+                let value = if after.to_move() == game.to_move() {
+                    solved(&after)
+                } else {
+                    -solved(&after)
+                };
+                if empties <= 14 {
+                    assert_eq!(value, best, "{at} from\n{game}");
+                } else if best >= 0 {
+                    assert!(
+                        value.signum() == best.signum(),
+                        "{at} ({value}, not {best}) from\n{game}"
+                    );
+                }
             }
-            let best = solve_position(game.position(), 16).unwrap().value;
-            let at = computer_move(&game, 10, &mut rng).unwrap();
-            let mut after = game.clone();
-            after.play(at).unwrap();
-            let value = solve_position(after.position(), 16).unwrap().value;
-            let value = if after.to_move() == game.to_move() {
-                value
-            } else {
-                -value
-            };
-            assert_eq!(value, best, "{at} from\n{game}");
         }
     }
 

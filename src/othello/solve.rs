@@ -5,8 +5,10 @@
 //! replies left to the opponent, corners before other cells) or, far from the end, by a shallow
 //! search (with the learned evaluation on 8x8 and 6x6, which also gives MTD(f) its first
 //! guess), odd regions first near the end, and the last few empty cells are played without
-//! generating moves; stable discs cut off searches that cannot reach their bound. Pure
-//! computation: the progress it reports goes to a callback, and it never looks at a clock.
+//! generating moves; stable discs cut off searches that cannot reach their bound. For the
+//! computer player it also answers only whether a position is won, drawn or lost (one
+//! null-window test around a draw), and gives up after a count of nodes. Pure computation: the
+//! progress it reports goes to a callback, and it never looks at a clock.
 
 use super::bitboard::{Layout, Position, Side};
 use super::bits::Bits;
@@ -142,6 +144,10 @@ pub struct Solver<'a, L: Layout> {
     corners: L::Bits,
     /// The cells next to a set of cells.
     around: fn(L::Bits) -> L::Bits,
+    /// Nodes after which the solve gives up (`u64::MAX`: never).
+    limit: u64,
+    /// Whether it has: every value since is meaningless, and none went to the table.
+    gave_up: bool,
 }
 
 impl<'a, L: Layout> Solver<'a, L> {
@@ -170,6 +176,8 @@ impl<'a, L: Layout> Solver<'a, L> {
             quadrants,
             corners,
             around: super::bitboard::neighbours::<L>,
+            limit: u64::MAX,
+            gave_up: false,
         })
     }
 
@@ -235,7 +243,7 @@ impl<'a, L: Layout> Solver<'a, L> {
         let empties = pos.empty.len();
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut guess = guess;
-        while lower < upper {
+        while lower < upper && !self.gave_up {
             let beta = if guess == lower { guess + 1 } else { guess };
             let value = self.search(pos, beta - 1, beta, empties);
             if value < beta {
@@ -276,7 +284,11 @@ impl<'a, L: Layout> Solver<'a, L> {
             let empties = child.empty.len();
             // The move reaches `value` when the child is worth at most `-value` to the other
             // player.
-            if -self.search(child, -value, -value + 1, empties) >= value {
+            let reaches = -self.search(child, -value, -value + 1, empties) >= value;
+            if self.gave_up {
+                return None;
+            }
+            if reaches {
                 return Some(at);
             }
         }
@@ -297,6 +309,20 @@ impl<'a, L: Layout> Solver<'a, L> {
             .map_or(0, |value| 2 * (value as f32 / 128.0).round() as i32);
         let value = self.exact(pos, guess);
         let best = if pos.moves().is_empty() {
+            None
+        } else {
+            self.best_move(pos, value)
+        };
+        Solution { value, best }
+    }
+
+    /// Whether `pos` is won, drawn or lost for the player to move (a value of 1, 0 or -1) and,
+    /// unless lost, a move that keeps that: one null-window test around a draw, several times
+    /// cheaper than the exact value.
+    fn solve_outcome(&mut self, pos: Position<L>) -> Solution<usize> {
+        let empties = pos.empty.len();
+        let value = self.search(pos, -1, 1, empties).signum();
+        let best = if value < 0 || pos.moves().is_empty() {
             None
         } else {
             self.best_move(pos, value)
@@ -365,14 +391,31 @@ where
     }
 }
 
-/// The value and a best move (a bit index) of an engine position, with a table of `megabytes`
-/// MiB and the course's scoring; `None` when the table cannot be had.
+/// What the computer player asks the solver of an engine position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Question {
+    /// The exact value and a best move.
+    Value,
+    /// Won, drawn or lost (1, 0, -1) and, unless lost, a move that keeps it so.
+    Outcome,
+}
+
+/// The answer to `question` about an engine position (moves as bit indices), with a table of
+/// `megabytes` MiB and the course's scoring, giving up after about `limit` nodes; `None` when
+/// the table cannot be had or the solve gave up.
 pub(super) fn solve_position<L: Layout>(
     pos: Position<L>,
+    question: Question,
     megabytes: usize,
+    limit: u64,
 ) -> Option<Solution<usize>> {
     let mut solver = Solver::<L>::new(megabytes, Scoring::Discs).ok()?;
-    Some(solver.solve_position(pos))
+    solver.limit = limit;
+    let solution = match question {
+        Question::Value => solver.solve_position(pos),
+        Question::Outcome => solver.solve_outcome(pos),
+    };
+    (!solver.gave_up).then_some(solution)
 }
 
 /// Defines the solver's search with the given attributes and engine operations: the portable
@@ -395,6 +438,10 @@ macro_rules! search_fn {
                     return self.$few(pos, alpha, beta, &cells[..count]);
                 }
                 self.tally.visit();
+                if self.tally.nodes() > self.limit {
+                    self.gave_up = true;
+                    return alpha;
+                }
                 // Stability cutoff: the other player keeps at least its stable discs, so this
                 // player ends with at most the rest; when that cannot beat `alpha`, no search
                 // can. Tried only where the other player has few enough discs for it to work,
@@ -491,6 +538,11 @@ macro_rules! search_fn {
                             probe
                         }
                     };
+                    if self.gave_up {
+                        // Nothing learnt here is true: leave the table as it was.
+                        self.give_list(empties, list);
+                        return alpha;
+                    }
                     if value > best.0 {
                         best = (value, Some(at));
                         if value > alpha {

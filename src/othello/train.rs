@@ -9,7 +9,7 @@ use super::computer::{Strength, move_at};
 use super::features::{self, FEATURES, Features, PHASES, Weights};
 use super::game::Othello;
 use super::pattern::{self, Patterns, SCALE};
-use super::solve::{Asked, Scoring, Solver, solve_position};
+use super::solve::{Asked, Question, Scoring, Solver, solve_position};
 use crate::board::{Coord, Player};
 use crate::rng::Rng;
 
@@ -376,7 +376,7 @@ where
     }
     let pos = game.position();
     // A table of 16 MiB is plenty for 14 empty cells.
-    let Some(solution) = solve_position(pos, 16) else {
+    let Some(solution) = solve_position(pos, Question::Value, 16, u64::MAX) else {
         return;
     };
     seen.push((

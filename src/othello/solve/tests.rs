@@ -142,6 +142,40 @@ fn the_fast_and_the_portable_search_solve_alike() {
 }
 
 #[test]
+fn the_outcome_is_the_values_sign_a_move_that_keeps_it_and_a_short_solve_gives_up() {
+    let mut rng = Rng::new(6);
+    let mut gave_up = 0;
+    for round in 0..20 {
+        let game = random_position::<6>(&mut rng, 14);
+        let pos = game.position();
+        let value = solve(&game).value;
+        let outcome = solve_position(pos, Question::Outcome, 4, u64::MAX).unwrap();
+        assert_eq!(outcome.value, value.signum(), "round {round}");
+        match outcome.best {
+            Some(at) => {
+                let after = pos.play_unchecked(at);
+                let mut solver = Solver::new(4, Scoring::Discs).unwrap();
+                let kept = -solver.exact(after, 0);
+                assert_eq!(kept.signum(), value.signum(), "round {round}, move {at}");
+            }
+            None => assert!(value < 0 || pos.moves().is_empty(), "round {round}"),
+        }
+        // Ten nodes are too few for most of these: the solve then gives up rather than
+        // answer wrongly.
+        for question in [Question::Value, Question::Outcome] {
+            match solve_position(pos, question, 4, 10) {
+                Some(short) => {
+                    let full = solve_position(pos, question, 4, u64::MAX).unwrap();
+                    assert_eq!(short, full, "round {round}, {question:?}");
+                }
+                None => gave_up += 1,
+            }
+        }
+    }
+    assert!(gave_up > 20, "only {gave_up} short solves gave up");
+}
+
+#[test]
 fn the_4x4_board_is_a_white_win_by_8() {
     let solution = solve(&Othello::<4>::new());
     assert_eq!(solution.value, -8);
