@@ -19,12 +19,13 @@ pub(super) struct Strength {
     /// Nodes the searches for one move may visit on boards up to 8x8 (less on wider boards,
     /// whose nodes cost more; see [`move_at`]).
     budget: u64,
-    /// Where the solver takes over on 8x8 and wider boards (wider ones only for the exact
-    /// value: see [`move_at`]).
+    /// Where the solver takes over on 8x8 (on wider boards only the exact solver, from the
+    /// same count: see [`move_at`]).
     endgame: Endgame,
-    /// The same on boards of side 6 and less, where a solve costs what one of about ten cells
-    /// fewer costs on 8x8 (a position has fewer moves).
-    endgame_small: Endgame,
+    /// Empty cells from which the exact solver picks the move on boards of side 6 and less,
+    /// where a solve costs what one of about ten cells fewer costs on 8x8 (a position has
+    /// fewer moves).
+    solve_from_small: u32,
     /// One move in this many is a random legal one (0: never).
     random: usize,
     /// Score the search's horizon with the fitted evaluations (else the hand-set one).
@@ -41,7 +42,7 @@ impl Strength {
         depth: 2,
         budget: 1_500_000,
         endgame: Endgame::exact_from(10),
-        endgame_small: Endgame::exact_from(10),
+        solve_from_small: 10,
         random: 0,
         fitted: false,
         margin: 0,
@@ -52,8 +53,9 @@ impl Strength {
     /// random; level `L` above it searches `L` plies deep with twice the node budget of the
     /// level below (level 10: 2.4 million, counting the positions looked at to sort moves; its
     /// 10 plies on 8x8 take about 1 million), plays perfectly from more empty cells (level 2:
-    /// 4, level 10: 14; on 6x6, 6 and 24), and lets the seed pick among moves within a margin
-    /// of the best that shrinks as the level rises (level 2: 2.25 discs, level 10: a quarter).
+    /// 4, level 10: 14; on 6x6, 6 and 24), on 8x8 from levels 8 to 10 keeps a won game won
+    /// from 14, 17 and 20, and lets the seed pick among moves within a margin of the best that
+    /// shrinks as the level rises (level 2: 2.25 discs, level 10: a quarter).
     #[must_use]
     pub fn of(level: u32) -> Strength {
         let level = level.clamp(*LEVELS.start(), *LEVELS.end());
@@ -64,9 +66,7 @@ impl Strength {
                 exact: [0, 4, 6, 8, 9, 10, 11, 12, 13, 14][level as usize - 1],
                 outcome: [0, 4, 6, 8, 9, 10, 11, 14, 17, 20][level as usize - 1],
             },
-            endgame_small: Endgame::exact_from(
-                [0, 6, 9, 12, 14, 16, 18, 20, 22, 24][level as usize - 1],
-            ),
+            solve_from_small: [0, 6, 9, 12, 14, 16, 18, 20, 22, 24][level as usize - 1],
             random: if level == 1 { 4 } else { 0 },
             fitted: true,
             margin: (11 - level as i32) * DISC / 4,
@@ -149,10 +149,12 @@ where
         (true, true) => Evaluation::Patterns,
         (true, false) => Evaluation::Features,
     };
-    // Beyond 8x8 the search's budget is a sixteenth or less, and a win-loss solve costs more
-    // than it does: on 10x10 from 20 empty cells it doubled the time a move (23 to 44 ms).
+    // The win-loss solve is for 8x8 only. On 6x6 level 10 from 26 empty cells it won 3 more
+    // of 60 relay games against the level 10 before it, at 2.7 times the time a move and
+    // pauses of seconds; beyond 8x8 the search's budget is a sixteenth or less, and on 10x10
+    // from 20 empty cells it doubled the time a move (23 to 44 ms).
     let endgame = match N {
-        ..=6 => strength.endgame_small,
+        ..=6 => Endgame::exact_from(strength.solve_from_small),
         8 => strength.endgame,
         _ => Endgame::exact_from(strength.endgame.exact),
     };
