@@ -131,6 +131,25 @@ fn chunked<T: Send, S>(
     chunks.into_iter().flat_map(|(_, items)| items).collect()
 }
 
+/// Plays one of `moves` (the legal moves of `game`): a random one when `random`, else the
+/// training lookahead's ([`Strength::TRAINING`]). False when the game refused it.
+fn play_varied<const N: usize>(
+    game: &mut Othello<N>,
+    moves: &[Coord],
+    random: bool,
+    rng: &mut Rng,
+) -> bool
+where
+    Side<N>: Layout,
+{
+    let at = if random {
+        moves[rng.below(moves.len())]
+    } else {
+        move_at(game, Strength::TRAINING, rng).unwrap_or(moves[0])
+    };
+    game.play(at).is_ok()
+}
+
 /// Plays one game of varied moves (random ones at first, then a weak computer's with some
 /// random ones mixed in) to a position with empty cells in [`solved`], solves it and every
 /// move, and adds them as samples.
@@ -153,12 +172,7 @@ fn solve_one<const N: usize>(
             }
             continue;
         }
-        let at = if ply < 6 || rng.below(4) == 0 {
-            moves[rng.below(moves.len())]
-        } else {
-            move_at(&game, Strength::TRAINING, rng).unwrap_or(moves[0])
-        };
-        if game.play(at).is_err() {
+        if !play_varied(&mut game, &moves, ply < 6 || rng.below(4) == 0, rng) {
             return;
         }
         ply += 1;
@@ -364,12 +378,7 @@ where
             features::features(&pos, pos.moves(), pos.pass().moves(), anchors),
             game.to_move(),
         ));
-        let at = if ply < 4 {
-            moves[rng.below(moves.len())]
-        } else {
-            move_at(&game, Strength::TRAINING, rng).unwrap_or(moves[0])
-        };
-        if game.play(at).is_err() {
+        if !play_varied(&mut game, &moves, ply < 4, rng) {
             return;
         }
         ply += 1;
