@@ -113,6 +113,7 @@ impl Cli {
                     output: args.output,
                     cache: args.cache,
                     features: args.features,
+                    midgame: args.midgame,
                 }),
                 Showing::default(),
             ),
@@ -180,7 +181,9 @@ pub enum Command {
                       empty cells (6x6: 10 to 17) and every move of each, and fit pattern \
                       weights to the values by least squares. Writes the weights to FILE (what \
                       src/othello/weights.bin or weights6.bin holds) and prints how well they \
-                      fit. The same flags make the same file.",
+                      fit. With --midgame, the earlier phases' weights instead (midgame.bin, \
+                      midgame6.bin), fitted to the solved results of games played on from \
+                      random openings. The same flags make the same file.",
         after_help = "Example:\n  boardgames train --seed 1 --samples 400000 --output weights.bin"
     )]
     Train(TrainArgs),
@@ -551,6 +554,10 @@ pub struct TrainArgs {
     /// games on 6x6, 8x8 and 10x10 boards with random pits, rather than a board's patterns.
     #[arg(long, conflicts_with_all = ["size", "epochs", "cache"])]
     pub features: bool,
+    /// Fit the patterns' midgame phases, from games played on from random openings and solved
+    /// once few cells are empty, rather than the endgame's, from solved positions.
+    #[arg(long)]
+    pub midgame: bool,
 }
 
 /// Flags of `boardgames perft`.

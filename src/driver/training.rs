@@ -10,8 +10,8 @@ use super::Stop;
 use super::console::Console;
 use crate::board::BoardSide;
 use crate::othello::{
-    Layout, Sample, Side, WithSide, feature_samples, fit, fit_features, learnable, samples,
-    with_side,
+    Layout, Sample, Side, WithSide, feature_samples, fit, fit_features, fit_midgame, learnable,
+    midgame_samples, samples, with_side,
 };
 
 /// What `train` is asked for.
@@ -33,11 +33,13 @@ pub struct Training {
     pub cache: Option<PathBuf>,
     /// Fit the size-generic evaluation rather than the patterns of `side`.
     pub features: bool,
+    /// Fit the midgame phases of the patterns of `side` rather than the endgame's.
+    pub midgame: bool,
 }
 
 /// The lines of `train`.
 mod text {
-    use crate::othello::Weights;
+    use crate::othello::{PhaseFit, Weights};
 
     pub fn solving(made: usize, wanted: usize, seconds: u64) -> String {
         format!("\rsolving positions: {made} of {wanted}, {seconds} s")
@@ -45,6 +47,10 @@ mod text {
 
     pub fn fitting(epoch: u32, epochs: u32) -> String {
         format!("\rfitting: pass {epoch} of {epochs}")
+    }
+
+    pub fn fitting_phase(phase: usize, epoch: u32, epochs: u32) -> String {
+        format!("\rfitting phase {phase}: pass {epoch} of {epochs}")
     }
 
     pub fn feature_report(
@@ -75,6 +81,29 @@ mod text {
 
     /// Clears the progress line.
     pub const CLEAR_PROGRESS: &str = "\r\x1b[K";
+
+    pub fn midgame_report(samples: usize, seconds: f64, fits: &[PhaseFit], bytes: usize) -> String {
+        let rows: String = fits
+            .iter()
+            .enumerate()
+            .map(|(phase, fit)| {
+                format!(
+                    "phase {}: {} positions, mean error {:.2} discs fitted, {:.2} held out \
+                     (the endgame's weights: {:.2})\n",
+                    phase + 1,
+                    fit.samples,
+                    fit.fit.fitted,
+                    fit.fit.held_out,
+                    fit.endgame_held_out
+                )
+            })
+            .collect();
+        format!(
+            "positions: {samples} (played and solved in {seconds:.0} s)\n\
+             {rows}\
+             weights: {bytes} bytes\n"
+        )
+    }
 
     pub fn report(
         samples: usize,
@@ -178,7 +207,12 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let made = match cached {
             Some(made) => made,
             None => {
-                let made = samples::<N>(
+                let make = if training.midgame {
+                    midgame_samples::<N>
+                } else {
+                    samples::<N>
+                };
+                let made = make(
                     training.seed,
                     training.samples,
                     training.threads,
@@ -192,20 +226,37 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
             }
         };
         let solved_in = clock.elapsed().as_secs_f64();
+        let write = |weights: &[i16]| -> Result<usize, Stop> {
+            let bytes: Vec<u8> = weights.iter().flat_map(|w| w.to_le_bytes()).collect();
+            std::fs::write(&training.output, &bytes)
+                .map_err(|err| Stop::File(training.output.clone(), err))?;
+            Ok(bytes.len())
+        };
+        if training.midgame {
+            let (weights, fits) = fit_midgame::<N>(
+                patterns,
+                &made,
+                training.epochs,
+                training.seed,
+                &|phase, epoch| progress(&text::fitting_phase(phase, epoch, training.epochs)),
+            )
+            .ok_or(Stop::Unlearnable(N))?;
+            progress(text::CLEAR_PROGRESS);
+            let bytes = write(&weights)?;
+            return console.say(text::midgame_report(made.len(), solved_in, &fits, bytes));
+        }
         let (weights, quality) =
             fit::<N>(patterns, &made, training.epochs, training.seed, &|epoch| {
-                progress(&text::fitting(epoch, training.epochs));
+                progress(&text::fitting(epoch, training.epochs))
             });
         progress(text::CLEAR_PROGRESS);
-        let bytes: Vec<u8> = weights.iter().flat_map(|w| w.to_le_bytes()).collect();
-        std::fs::write(&training.output, &bytes)
-            .map_err(|err| Stop::File(training.output.clone(), err))?;
+        let bytes = write(&weights)?;
         console.say(text::report(
             made.len(),
             solved_in,
             quality.fitted,
             quality.held_out,
-            bytes.len(),
+            bytes,
         ))
     }
 }

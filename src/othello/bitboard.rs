@@ -6,6 +6,7 @@
 
 use super::bits::{Bits, Wide, board_u64};
 use super::narrow::{canonical_8x8, narrow_moves, ray_flips};
+use super::pattern::Learned;
 #[cfg(target_arch = "x86_64")]
 use super::{avx2, window};
 use crate::board::Coord;
@@ -187,14 +188,19 @@ pub trait Layout {
     }
 
     /// The learned evaluation of `pos` for its player to move, whose moves are `moves` and the
-    /// other player's `theirs`, in 1/64 disc of final margin, where the layout has one (8x8)
-    /// and its weights were built in.
+    /// other player's `theirs`, by `learned`, in 1/64 disc of final margin, where the layout
+    /// has one (8x8, 6x6) and its weights were built in.
     #[inline]
-    fn learned(pos: &Position<Self>, moves: Self::Bits, theirs: Self::Bits) -> Option<i32>
+    fn learned(
+        pos: &Position<Self>,
+        moves: Self::Bits,
+        theirs: Self::Bits,
+        learned: Learned,
+    ) -> Option<i32>
     where
         Self: Sized,
     {
-        let _ = (pos, moves, theirs);
+        let _ = (pos, moves, theirs, learned);
         None
     }
 
@@ -297,8 +303,13 @@ macro_rules! layouts {
             )?
             $(
                 #[inline]
-                fn learned(pos: &Position<Self>, moves: $bits, theirs: $bits) -> Option<i32> {
-                    $learned(pos.me, pos.opp, (moves.count_ones(), theirs.count_ones()))
+                fn learned(
+                    pos: &Position<Self>,
+                    moves: $bits,
+                    theirs: $bits,
+                    learned: Learned,
+                ) -> Option<i32> {
+                    $learned(pos.me, pos.opp, (moves.count_ones(), theirs.count_ones()), learned)
                 }
             )?
         }

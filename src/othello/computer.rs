@@ -28,8 +28,9 @@ pub(super) struct Strength {
     solve_from_small: u32,
     /// One move in this many is a random legal one (0: never).
     random: usize,
-    /// Score the search's horizon with the fitted evaluations (else the hand-set one).
-    fitted: bool,
+    /// How the search's horizon is scored on a board without pits (on one with pits, any
+    /// learned evaluation is the size-generic features').
+    evaluation: Evaluation,
     /// The seed picks among the moves whose values are within this many 64ths of a disc of
     /// the best (0: only among equals).
     margin: i32,
@@ -44,8 +45,21 @@ impl Strength {
         endgame: Endgame::exact_from(10),
         solve_from_small: 10,
         random: 0,
-        fitted: false,
+        evaluation: Evaluation::HandSet,
         margin: 0,
+    };
+
+    /// The player of the games whose positions the midgame weights are fitted to: a 4-ply
+    /// search on the endgame's weights (kept so, so that those weights can be made again),
+    /// the seed picking among moves within half a disc of the best.
+    pub(super) const MIDGAME_TRAINING: Strength = Strength {
+        depth: 4,
+        budget: 1_500_000,
+        endgame: Endgame::exact_from(0),
+        solve_from_small: 0,
+        random: 0,
+        evaluation: Evaluation::EndgamePatterns,
+        margin: DISC / 2,
     };
 
     /// The strength of `level` (one of [`LEVELS`]; others are taken as the nearest). Level 1
@@ -68,7 +82,7 @@ impl Strength {
             },
             solve_from_small: [0, 6, 9, 12, 14, 16, 18, 20, 22, 24][level as usize - 1],
             random: if level == 1 { 4 } else { 0 },
-            fitted: true,
+            evaluation: Evaluation::Patterns,
             margin: (11 - level as i32) * DISC / 4,
         }
     }
@@ -144,10 +158,11 @@ where
     // 8x8 with four edge pits, level 10 lost 5-1-14 with them): on a board with pits the
     // fitted features play, which do know them.
     let cells = pos.me.len() + pos.opp.len() + pos.empty.len();
-    let evaluation = match (strength.fitted, cells as usize == N * N) {
-        (false, _) => Evaluation::HandSet,
-        (true, true) => Evaluation::Patterns,
-        (true, false) => Evaluation::Features,
+    let evaluation = match strength.evaluation {
+        Evaluation::Patterns | Evaluation::EndgamePatterns if cells as usize != N * N => {
+            Evaluation::Features
+        }
+        evaluation => evaluation,
     };
     // The win-loss solve is for 8x8 only. On 6x6 level 10 from 26 empty cells it won 3 more
     // of 60 relay games against the level 10 before it, at 2.7 times the time a move and

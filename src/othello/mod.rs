@@ -34,7 +34,10 @@ pub use features::Weights;
 pub use game::{Cell, MoveError, Othello, PitError};
 pub use perft::{Counting, perft_with};
 pub use solve::{Analysis, Asked, Scoring, Solver};
-pub use train::{Sample, feature_samples, fit, fit_features, learnable, samples};
+pub use train::{
+    PhaseFit, Sample, feature_samples, fit, fit_features, fit_midgame, learnable, midgame_samples,
+    samples,
+};
 
 use crate::board::{BoardSide, dispatch};
 

@@ -2,8 +2,10 @@
 //! to its player to move, estimated as a sum of weights looked up by the contents of edge,
 //! corner, line and diagonal patterns (each in all eight of its images under the board's
 //! symmetries, so that a position and its mirror images score alike), plus weights on each
-//! player's mobility. The weights are fitted to solved positions ([`super::train`]) and ship with
-//! the crate as data (`weights.bin` and `weights6.bin`, see the README for their provenance).
+//! player's mobility. Each phase of the game (a range of empty cells) has weights of its own:
+//! the endgame's are fitted to solved positions, the earlier phases' to the solved results of
+//! games played on from them ([`super::train`]). They ship with the crate as data
+//! (`weights.bin`, `midgame.bin` and their 6x6 twins; see the README for their provenance).
 //! Pits count as empty cells in the patterns. Pure computation.
 
 use std::sync::LazyLock;
@@ -151,34 +153,53 @@ const SHAPES_6: [Shape; 10] = [
     &[(0, 3), (1, 4), (2, 5)],
 ];
 
-/// A board the evaluation knows: its side, its patterns, its shipped weights, and what is
-/// derived from them once.
+/// A board the evaluation knows: its side, its patterns, its phases, its shipped weights, and
+/// what is derived from them once.
 pub struct Patterns {
     side: u8,
     shapes: &'static [Shape],
-    /// The weights file, as fitted by `boardgames train`.
+    /// The endgame's weights, fitted to solved positions by `boardgames train`.
     file: &'static [u8],
+    /// The fewest empty cells of each earlier phase, the latest phase first: a position of
+    /// `midgame[0]` empty cells or more is in a midgame phase.
+    midgame: &'static [u32],
+    /// The midgame phases' weights, in that order, fitted by `boardgames train --midgame`.
+    midgame_file: &'static [u8],
     images: LazyLock<Vec<Image>>,
-    shipped: LazyLock<Option<Evaluation>>,
+    shipped: LazyLock<Option<Phased>>,
 }
 
-/// The 8x8 board's patterns and weights.
+/// The 8x8 board's patterns and weights: the endgame up to 16 empty cells (where the weights
+/// were fitted), then phases of eight cells, the first twelve moves one phase.
 pub(super) static EIGHT: Patterns = Patterns {
     side: 8,
     shapes: &SHAPES_8,
     file: include_bytes!("weights.bin"),
+    midgame: &[17, 25, 33, 41],
+    midgame_file: include_bytes!("midgame.bin"),
     images: LazyLock::new(|| EIGHT.make_images()),
     shipped: LazyLock::new(|| EIGHT.load()),
 };
 
-/// The 6x6 board's patterns and weights.
+/// The 6x6 board's patterns and weights: the endgame up to 17 empty cells, then two phases.
 pub(super) static SIX: Patterns = Patterns {
     side: 6,
     shapes: &SHAPES_6,
     file: include_bytes!("weights6.bin"),
+    midgame: &[18, 25],
+    midgame_file: include_bytes!("midgame6.bin"),
     images: LazyLock::new(|| SIX.make_images()),
     shipped: LazyLock::new(|| SIX.load()),
 };
+
+/// Which weights score a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Learned {
+    /// Those of its phase.
+    Phased,
+    /// The endgame's, at every phase (what the midgame's training games are played with).
+    Endgame,
+}
 
 /// Weights after the patterns': a constant, the mobility of the player to move and of the other
 /// player, each scaled by [`MOBILITY`].
@@ -275,23 +296,84 @@ impl Patterns {
         (indices, scalars)
     }
 
-    /// The shipped weights read from the file: little-endian `i16`, as [`Self::weight_count`]
-    /// lays them out. `None` if the file does not hold that many (a build without weights).
-    fn load(&self) -> Option<Evaluation> {
-        (self.file.len() == 2 * self.weight_count()).then(|| {
-            let weights: Vec<i16> = self
-                .file
-                .chunks_exact(2)
-                .map(|b| i16::from_le_bytes([b[0], b[1]]))
-                .collect();
-            Evaluation::new(self, &weights)
-        })
+    /// The phase of a position with `empties` empty cells: 0 the endgame, then the midgame
+    /// phases from the latest.
+    pub(super) fn phase(&self, empties: u32) -> usize {
+        self.midgame.iter().filter(|&&from| empties >= from).count()
+    }
+
+    /// The number of phases, the endgame's included.
+    pub(super) fn phases(&self) -> usize {
+        1 + self.midgame.len()
+    }
+
+    /// The endgame's shipped weights (in 1/[`SCALE`] disc, as [`Self::weight_count`] lays them
+    /// out), if the build has them.
+    pub(super) fn endgame_weights(&self) -> Option<Vec<i16>> {
+        (self.file.len() == 2 * self.weight_count()).then(|| read_weights(self.file))
+    }
+
+    /// The shipped weights read from the files: little-endian `i16`, as
+    /// [`Self::weight_count`] lays them out, a phase after another. `None` if the endgame's
+    /// file does not hold one phase's (a build without weights); if the midgame's does not
+    /// hold all of its phases, the endgame's weights serve every phase.
+    fn load(&self) -> Option<Phased> {
+        let count = self.weight_count();
+        let mut phases = vec![Evaluation::new(self, &self.endgame_weights()?)];
+        if self.midgame_file.len() == 2 * count * self.midgame.len() {
+            let weights = read_weights(self.midgame_file);
+            phases.extend(
+                weights
+                    .chunks_exact(count)
+                    .map(|w| Evaluation::new(self, w)),
+            );
+        }
+        let cells = u32::from(self.side) * u32::from(self.side);
+        let by_empties = (0..=cells)
+            .map(|empties| self.phase(empties).min(phases.len() - 1) as u8)
+            .collect();
+        Some(Phased { phases, by_empties })
     }
 
     /// The shipped evaluation, if the build has its weights.
-    pub(super) fn shipped(&self) -> Option<&Evaluation> {
+    pub(super) fn shipped(&self) -> Option<&Phased> {
         self.shipped.as_ref()
     }
+}
+
+/// The evaluation of every phase, and which one scores a position of so many empty cells.
+pub struct Phased {
+    /// The endgame's first, then the midgame phases' from the latest.
+    phases: Vec<Evaluation>,
+    /// The phase by count of empty cells.
+    by_empties: Vec<u8>,
+}
+
+impl Phased {
+    /// The evaluation that scores a position of `empties` empty cells, by `learned`.
+    #[inline]
+    pub(super) fn at(&self, empties: u32, learned: Learned) -> &Evaluation {
+        match learned {
+            Learned::Phased => &self.phases[usize::from(self.by_empties[empties as usize])],
+            Learned::Endgame => &self.phases[0],
+        }
+    }
+
+    /// The position (`me` to move against `opp`, with `mobility` moves each) worth, in
+    /// 1/SCALE disc of final margin for the player to move, scored by `learned`.
+    #[inline]
+    pub(super) fn value(&self, me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> i32 {
+        let empties = self.by_empties.len() as u32 - 1 - (me | opp).count_ones();
+        self.at(empties, learned).value(me, opp, mobility)
+    }
+}
+
+/// The weights of a file: little-endian `i16` (a last odd byte is ignored).
+fn read_weights(bytes: &[u8]) -> Vec<i16> {
+    bytes
+        .chunks_exact(2)
+        .map(|b| i16::from_le_bytes([b[0], b[1]]))
+        .collect()
 }
 
 /// The state of a cell for a pattern index: 0 empty (or a pit), 1 the mover's, 2 the other's.
@@ -453,11 +535,12 @@ pub(super) fn for_side(side: usize) -> Option<&'static Patterns> {
         .find(|patterns| usize::from(patterns.side) == side)
 }
 
-/// The FNV-1a hashes of the weight files, as recorded when they were fitted.
+/// The FNV-1a hashes of the weight files (the endgame's, the midgame's), as recorded when they
+/// were fitted.
 #[cfg(test)]
-const WEIGHTS_FNV1A: [(&Patterns, u64); 2] = [
-    (&EIGHT, 0x75d3_c3a1_d1f3_5612),
-    (&SIX, 0x5e87_47db_6a8d_72dd),
+const WEIGHTS_FNV1A: [(&Patterns, u64, u64); 2] = [
+    (&EIGHT, 0x75d3_c3a1_d1f3_5612, 0xa0c2_96b4_6045_aca3),
+    (&SIX, 0x5e87_47db_6a8d_72dd, 0x3d7e_6a4f_7668_074e),
 ];
 
 /// The FNV-1a hash of `bytes`, by which the weight files are recorded.
@@ -469,19 +552,19 @@ pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// The shipped 8x8 evaluation of a position (`me` to move against `opp`, with `mobility` moves
-/// each), in 1/[`SCALE`] disc; `None` in a build without weights.
+/// each) by `learned`, in 1/[`SCALE`] disc; `None` in a build without weights.
 #[inline]
-pub(super) fn learned_8(me: u64, opp: u64, mobility: (u32, u32)) -> Option<i32> {
+pub(super) fn learned_8(me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> Option<i32> {
     EIGHT
         .shipped()
-        .map(|evaluation| evaluation.value(me, opp, mobility))
+        .map(|phased| phased.value(me, opp, mobility, learned))
 }
 
 /// [`learned_8`] for 6x6 positions.
 #[inline]
-pub(super) fn learned_6(me: u64, opp: u64, mobility: (u32, u32)) -> Option<i32> {
+pub(super) fn learned_6(me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> Option<i32> {
     SIX.shipped()
-        .map(|evaluation| evaluation.value(me, opp, mobility))
+        .map(|phased| phased.value(me, opp, mobility, learned))
 }
 
 #[cfg(test)]
@@ -561,26 +644,82 @@ mod tests {
     #[test]
     fn a_position_and_its_mirror_images_score_alike() {
         for patterns in [&EIGHT, &SIX] {
-            let evaluation = patterns.shipped().expect("the shipped weights");
-            for (me, opp) in positions(patterns.side, 200, 3) {
-                let mobility = (7, 4);
-                let value = evaluation.value(me, opp, mobility);
-                for symmetry in 0..8 {
-                    let side = patterns.side;
-                    let (me, opp) = (image(me, side, symmetry), image(opp, side, symmetry));
-                    assert_eq!(evaluation.value(me, opp, mobility), value);
+            let phased = patterns.shipped().expect("the shipped weights");
+            let cells = u32::from(patterns.side).pow(2);
+            for (empties, evaluation) in (0..=cells).map(|e| (e, phased.at(e, Learned::Phased))) {
+                for (me, opp) in positions(patterns.side, 20, u64::from(empties)) {
+                    let mobility = (7, 4);
+                    let value = evaluation.value(me, opp, mobility);
+                    for symmetry in 0..8 {
+                        let side = patterns.side;
+                        let (me, opp) = (image(me, side, symmetry), image(opp, side, symmetry));
+                        assert_eq!(evaluation.value(me, opp, mobility), value);
+                    }
                 }
             }
         }
     }
 
     #[test]
+    fn each_phase_has_weights_of_its_own() {
+        // The phases by empty cells: 8x8's endgame ends at 16, 6x6's at 17; the shipped
+        // evaluation has one for each, and they differ.
+        for (patterns, counts) in [
+            (
+                &EIGHT,
+                [
+                    (16, 0),
+                    (17, 1),
+                    (24, 1),
+                    (25, 2),
+                    (40, 3),
+                    (41, 4),
+                    (60, 4),
+                ],
+            ),
+            (
+                &SIX,
+                [(0, 0), (17, 0), (18, 1), (24, 1), (25, 2), (28, 2), (32, 2)],
+            ),
+        ] {
+            for (empties, phase) in counts {
+                assert_eq!(patterns.phase(empties), phase, "{empties} empty cells");
+            }
+            let phased = patterns.shipped().expect("the shipped weights");
+            assert_eq!(phased.phases.len(), patterns.phases());
+            let (me, opp) = positions(patterns.side, 1, 1)[0];
+            let values: std::collections::HashSet<i32> = phased
+                .phases
+                .iter()
+                .map(|evaluation| evaluation.value(me, opp, (5, 5)))
+                .collect();
+            assert_eq!(
+                values.len(),
+                patterns.phases(),
+                "{}x{}",
+                patterns.side,
+                patterns.side
+            );
+        }
+    }
+
+    #[test]
     fn the_shipped_weights_are_the_recorded_ones() {
         // FNV-1a of each weights file; README says how they were made. A new fit changes both.
-        for (patterns, recorded) in WEIGHTS_FNV1A {
-            assert_eq!(patterns.file.len(), 2 * patterns.weight_count());
-            let hash = fnv1a(patterns.file);
-            assert_eq!(hash, recorded, "{}x{}", patterns.side, patterns.side);
+        for (patterns, endgame, midgame) in WEIGHTS_FNV1A {
+            let count = patterns.weight_count();
+            assert_eq!(patterns.file.len(), 2 * count);
+            assert_eq!(
+                patterns.midgame_file.len(),
+                2 * count * patterns.midgame.len()
+            );
+            let side = patterns.side;
+            assert_eq!(fnv1a(patterns.file), endgame, "{side}x{side}");
+            assert_eq!(
+                fnv1a(patterns.midgame_file),
+                midgame,
+                "{side}x{side} midgame"
+            );
         }
     }
 }

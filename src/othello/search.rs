@@ -11,7 +11,7 @@ use super::bitboard::{Layout, Position};
 use super::bits::Bits;
 use super::count_table::Mix;
 use super::features;
-use super::pattern;
+use super::pattern::{self, Learned};
 use crate::board::Coord;
 use crate::rng::Rng;
 
@@ -52,8 +52,12 @@ pub(super) enum Evaluation {
     HandSet,
     /// The size-generic fitted features ([`super::features`]), which know pits.
     Features,
-    /// The learned patterns where the board has them (8x8, 6x6), else the features.
+    /// The learned patterns where the board has them (8x8, 6x6), each phase's own weights;
+    /// else the features.
     Patterns,
+    /// The learned patterns' endgame weights at every phase, else the features: what the
+    /// midgame's training games are played with, kept so that its weights can be made again.
+    EndgamePatterns,
 }
 
 /// One remembered position: bounds on its value from a search `depth` plies deep, and the
@@ -276,7 +280,9 @@ impl<L: Layout> Search<L> {
         let fitted = match self.limits.evaluation {
             Evaluation::HandSet => None,
             Evaluation::Features => features::value(pos, moves, theirs, self.anchors),
-            Evaluation::Patterns => L::learned(pos, moves, theirs)
+            Evaluation::Patterns => L::learned(pos, moves, theirs, Learned::Phased)
+                .or_else(|| features::value(pos, moves, theirs, self.anchors)),
+            Evaluation::EndgamePatterns => L::learned(pos, moves, theirs, Learned::Endgame)
                 .or_else(|| features::value(pos, moves, theirs, self.anchors)),
         };
         fitted.unwrap_or_else(|| DISC * hand_set(pos, moves, theirs))

@@ -198,6 +198,90 @@ fn solve_one<const N: usize>(
     }
 }
 
+/// About `count` positions of the midgame phases of the `N` x `N` board, labelled, from
+/// `seed`, made on `threads` threads (the positions do not depend on how many); `done` is told
+/// the number made so far, now and then. Each game opens with two to eight random moves, then
+/// the midgame's training player ([`Strength::MIDGAME_TRAINING`]) plays both sides until
+/// the endgame phase of the patterns is reached, where the position is solved; each position
+/// of the game after the random moves is labelled with that margin for its own player to move.
+pub fn midgame_samples<const N: usize>(
+    seed: u64,
+    count: usize,
+    threads: usize,
+    done: &(dyn Fn(usize) + Sync),
+) -> Vec<Sample>
+where
+    Side<N>: Layout,
+{
+    let Some(patterns) = pattern::for_side(N) else {
+        return Vec::new();
+    };
+    chunked(
+        seed,
+        count,
+        threads,
+        done,
+        || Solver::<Side<N>>::new(16, Scoring::Discs).expect("16 MiB for a training solver"),
+        |solver, rng, samples| midgame_game(patterns, rng, solver, samples),
+    )
+}
+
+/// One game of [`midgame_samples`], its positions added to `samples`.
+fn midgame_game<const N: usize>(
+    patterns: &Patterns,
+    rng: &mut Rng,
+    solver: &mut Solver<'_, Side<N>>,
+    samples: &mut Vec<Sample>,
+) where
+    Side<N>: Layout,
+{
+    let mut game = Othello::<N>::new();
+    let random = 2 + rng.below(7);
+    let mut seen: Vec<(u64, u64, Player)> = Vec::new();
+    let mut ply = 0;
+    while patterns.phase(game.position().empty.len()) > 0 {
+        let moves: Vec<Coord> = game.legal_moves().collect();
+        if moves.is_empty() {
+            if game.pass().is_err() {
+                break;
+            }
+            continue;
+        }
+        if ply >= random {
+            let pos = game.position();
+            seen.push((word(pos.me), word(pos.opp), game.to_move()));
+        }
+        let at = if ply < random {
+            moves[rng.below(moves.len())]
+        } else {
+            move_at(&game, Strength::MIDGAME_TRAINING, rng).unwrap_or(moves[0])
+        };
+        if game.play(at).is_err() {
+            return;
+        }
+        ply += 1;
+    }
+    let solved = solver.analyse(
+        &game,
+        Asked {
+            line: false,
+            moves: false,
+        },
+    );
+    let value = solved.solution.value;
+    samples.extend(seen.into_iter().map(|(me, opp, player)| {
+        sample(
+            me,
+            opp,
+            if player == game.to_move() {
+                value
+            } else {
+                -value
+            },
+        )
+    }));
+}
+
 fn sample(me: u64, opp: u64, value: i32) -> Sample {
     Sample {
         me,
@@ -252,25 +336,26 @@ pub fn fit<const N: usize>(
 where
     Side<N>: Layout,
 {
-    let mut weights = vec![0f32; patterns.weight_count()];
+    let start = vec![0; patterns.weight_count()];
+    fit_from::<N>(patterns, samples, &start, epochs, seed, epoch)
+}
+
+/// [`fit`] from the weights `start` rather than from none.
+fn fit_from<const N: usize>(
+    patterns: &Patterns,
+    samples: &[Sample],
+    start: &[i16],
+    epochs: u32,
+    seed: u64,
+    epoch: &dyn Fn(u32),
+) -> (Vec<i16>, Fit)
+where
+    Side<N>: Layout,
+{
+    let mut weights: Vec<f32> = start.iter().map(|&w| f32::from(w) / SCALE).collect();
     let n = weights.len();
-    let (train, held): (Vec<_>, Vec<_>) =
-        samples.iter().enumerate().partition(|(i, _)| i % 10 != 9);
-    let mut train: Vec<&Sample> = train.into_iter().map(|(_, s)| s).collect();
-    let held: Vec<&Sample> = held.into_iter().map(|(_, s)| s).collect();
+    let (mut train, held) = held_out(samples);
     let mut rng = Rng::new(seed);
-    let predict = |weights: &[f32], s: &Sample, indices: &mut Vec<usize>| {
-        let (features, scalars) = patterns.features(s.me, s.opp, mobility::<Side<N>>(s));
-        indices.clear();
-        indices.extend(features);
-        let patterns: f32 = indices.iter().map(|&i| weights[i]).sum();
-        let scalar: f32 = scalars
-            .iter()
-            .zip(&weights[n - scalars.len()..])
-            .map(|(x, w)| x * w)
-            .sum();
-        (patterns + scalar, scalars)
-    };
     let mut indices = Vec::new();
     for pass in 0..epochs {
         epoch(pass + 1);
@@ -278,7 +363,7 @@ where
         // A step that shrinks as the fit settles; each sample touches about 90 weights.
         let rate = 0.002 / (1.0 + pass as f32 / 4.0);
         for s in &train {
-            let (predicted, scalars) = predict(&weights, s, &mut indices);
+            let (predicted, scalars) = predict::<N>(patterns, &weights, s, &mut indices);
             let error = f32::from(s.value) - predicted;
             for &i in &indices {
                 weights[i] += rate * error;
@@ -288,16 +373,9 @@ where
             }
         }
     }
-    let error = |set: &[&Sample], indices: &mut Vec<usize>| {
-        let total: f64 = set
-            .iter()
-            .map(|s| f64::from((f32::from(s.value) - predict(&weights, s, indices).0).abs()))
-            .sum();
-        total / set.len().max(1) as f64
-    };
     let fit = Fit {
-        fitted: error(&train, &mut indices),
-        held_out: error(&held, &mut indices),
+        fitted: mean_error::<N>(patterns, &weights, &train),
+        held_out: mean_error::<N>(patterns, &weights, &held),
     };
     let stored = weights
         .iter()
@@ -308,6 +386,107 @@ where
         })
         .collect();
     (stored, fit)
+}
+
+/// `samples` split into those fitted and those held out (one in ten).
+fn held_out(samples: &[Sample]) -> (Vec<&Sample>, Vec<&Sample>) {
+    let (train, held): (Vec<_>, Vec<_>) =
+        samples.iter().enumerate().partition(|(i, _)| i % 10 != 9);
+    (
+        train.into_iter().map(|(_, s)| s).collect(),
+        held.into_iter().map(|(_, s)| s).collect(),
+    )
+}
+
+/// The value `weights` (in discs) give sample `s`, and its scalar features; `indices` is left
+/// holding the weights its patterns look up.
+fn predict<const N: usize>(
+    patterns: &Patterns,
+    weights: &[f32],
+    s: &Sample,
+    indices: &mut Vec<usize>,
+) -> (f32, [f32; 3])
+where
+    Side<N>: Layout,
+{
+    let (features, scalars) = patterns.features(s.me, s.opp, mobility::<Side<N>>(s));
+    indices.clear();
+    indices.extend(features);
+    let looked_up: f32 = indices.iter().map(|&i| weights[i]).sum();
+    let n = weights.len();
+    let scalar: f32 = scalars
+        .iter()
+        .zip(&weights[n - scalars.len()..])
+        .map(|(x, w)| x * w)
+        .sum();
+    (looked_up + scalar, scalars)
+}
+
+/// The mean absolute error of `weights` (in discs) on `set`, in discs.
+fn mean_error<const N: usize>(patterns: &Patterns, weights: &[f32], set: &[&Sample]) -> f64
+where
+    Side<N>: Layout,
+{
+    let mut indices = Vec::new();
+    let total: f64 = set
+        .iter()
+        .map(|s| {
+            let predicted = predict::<N>(patterns, weights, s, &mut indices).0;
+            f64::from((f32::from(s.value) - predicted).abs())
+        })
+        .sum();
+    total / set.len().max(1) as f64
+}
+
+/// How the fit of one midgame phase went: its positions, the fit, and the mean error in discs
+/// of the endgame's weights on the positions held out (what the phase scored before it had
+/// weights of its own).
+#[derive(Clone, Copy, Debug)]
+pub struct PhaseFit {
+    pub samples: usize,
+    pub fit: Fit,
+    pub endgame_held_out: f64,
+}
+
+/// The midgame phases' weights (in 1/[`SCALE`] disc, a phase after another from the latest, as
+/// the midgame's weights file lays them out), each fitted by [`fit`] to the samples of its
+/// phase, starting from the weights of the phase after it (for the first, the endgame's); and
+/// how each fit went. `epoch` is told the phase (from 1) and each pass. `None` in a build
+/// without the endgame's weights.
+pub fn fit_midgame<const N: usize>(
+    patterns: &Patterns,
+    samples: &[Sample],
+    epochs: u32,
+    seed: u64,
+    epoch: &dyn Fn(usize, u32),
+) -> Option<(Vec<i16>, Vec<PhaseFit>)>
+where
+    Side<N>: Layout,
+{
+    let cells = (N * N) as u32;
+    let endgame = patterns.endgame_weights()?;
+    let mut start = endgame.clone();
+    let mut weights = Vec::new();
+    let mut fits = Vec::new();
+    for phase in 1..patterns.phases() {
+        let of_phase: Vec<Sample> = samples
+            .iter()
+            .filter(|s| patterns.phase(cells - (s.me | s.opp).count_ones()) == phase)
+            .copied()
+            .collect();
+        let (fitted, fit) = fit_from::<N>(patterns, &of_phase, &start, epochs, seed, &|pass| {
+            epoch(phase, pass);
+        });
+        let endgame: Vec<f32> = endgame.iter().map(|&w| f32::from(w) / SCALE).collect();
+        fits.push(PhaseFit {
+            samples: of_phase.len(),
+            fit,
+            endgame_held_out: mean_error::<N>(patterns, &endgame, &held_out(&of_phase).1),
+        });
+        weights.extend_from_slice(&fitted);
+        start = fitted;
+    }
+    Some((weights, fits))
 }
 
 /// A position of a game described by its features ([`super::features`]), labelled with the
@@ -475,6 +654,39 @@ fn solve_linear(mut a: [[f64; FEATURES + 1]; FEATURES]) -> [f64; FEATURES] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_midgame_fit_scores_its_phases_better_than_the_endgame_weights() {
+        // 6x6 games from seed 3: every position is of a midgame phase, labelled with a margin
+        // a game can end with, and on the positions held out each phase's own weights err less
+        // than the endgame's did.
+        let patterns = learnable::<6>().expect("6x6 patterns");
+        let made = midgame_samples::<6>(3, 6000, 2, &|_| {});
+        assert!(made.len() >= 6000);
+        for s in &made {
+            let empties = 36 - (s.me | s.opp).count_ones();
+            assert!(patterns.phase(empties) > 0, "{empties} empty cells");
+            assert!(s.value.abs() <= 36);
+        }
+        let (weights, fits) = fit_midgame::<6>(patterns, &made, 4, 3, &|_, _| {}).unwrap();
+        assert_eq!(
+            weights.len(),
+            patterns.weight_count() * (patterns.phases() - 1)
+        );
+        for (phase, fit) in fits.iter().enumerate() {
+            assert!(
+                fit.samples > 1000,
+                "phase {}: {} positions",
+                phase + 1,
+                fit.samples
+            );
+            assert!(
+                fit.fit.held_out < fit.endgame_held_out,
+                "phase {}: {fit:?}",
+                phase + 1
+            );
+        }
+    }
 
     #[test]
     fn the_feature_fit_finds_the_weights_that_made_the_labels() {
