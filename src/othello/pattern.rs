@@ -435,20 +435,28 @@ impl Evaluation {
                     tables.len() - 1
                 }
             };
-            // Each configuration of the set, read in this image's order: the image's cells,
-            // as places in the set (lowest bit first), found once per image.
-            let powers: Vec<usize> = image
-                .cells
-                .iter()
-                .map(|&cell| 3usize.pow((mask & ((1 << cell) - 1)).count_ones()))
-                .collect();
+            // The configurations of the set are counted in base 3, its lowest cell the lowest
+            // digit; the image's index follows along, each cell's digit worth its power of 3
+            // in the image's order.
+            let mut worth = vec![0usize; image.cells.len()];
+            for (i, &cell) in image.cells.iter().enumerate() {
+                worth[(mask & ((1 << cell) - 1)).count_ones() as usize] = 3usize.pow(i as u32);
+            }
+            let mut digits = vec![0u8; worth.len()];
+            let mut index = 0;
             let table = &mut tables[at];
-            for (config, weight) in table.weights.iter_mut().enumerate() {
-                let index = powers
-                    .iter()
-                    .rev()
-                    .fold(0, |index, &power| index * 3 + (config / power) % 3);
+            for weight in table.weights.iter_mut() {
                 *weight = weight.saturating_add(weights[image.offset + index]);
+                // The next configuration: digits at 2 roll over to 0, the next one goes up.
+                for (digit, &worth) in digits.iter_mut().zip(&worth) {
+                    if *digit < 2 {
+                        *digit += 1;
+                        index += worth;
+                        break;
+                    }
+                    *digit = 0;
+                    index -= 2 * worth;
+                }
             }
         }
         let n = weights.len();
