@@ -131,12 +131,13 @@ fn chunked<T: Send, S>(
     chunks.into_iter().flat_map(|(_, items)| items).collect()
 }
 
-/// Plays one of `moves` (the legal moves of `game`): a random one when `random`, else the
-/// training lookahead's ([`Strength::TRAINING`]). False when the game refused it.
+/// Plays one of `moves` (the legal moves of `game`): a random one when `random`, else the one
+/// `strength` picks. False when the game refused it.
 fn play_varied<const N: usize>(
     game: &mut Othello<N>,
     moves: &[Coord],
     random: bool,
+    strength: Strength,
     rng: &mut Rng,
 ) -> bool
 where
@@ -145,7 +146,7 @@ where
     let at = if random {
         moves[rng.below(moves.len())]
     } else {
-        move_at(game, Strength::TRAINING, rng).unwrap_or(moves[0])
+        move_at(game, strength, rng).unwrap_or(moves[0])
     };
     game.play(at).is_ok()
 }
@@ -172,7 +173,8 @@ fn solve_one<const N: usize>(
             }
             continue;
         }
-        if !play_varied(&mut game, &moves, ply < 6 || rng.below(4) == 0, rng) {
+        let random = ply < 6 || rng.below(4) == 0;
+        if !play_varied(&mut game, &moves, random, Strength::TRAINING, rng) {
             return;
         }
         ply += 1;
@@ -251,12 +253,13 @@ fn midgame_game<const N: usize>(
             let pos = game.position();
             seen.push((word(pos.me), word(pos.opp), game.to_move()));
         }
-        let at = if ply < random {
-            moves[rng.below(moves.len())]
-        } else {
-            move_at(&game, Strength::MIDGAME_TRAINING, rng).unwrap_or(moves[0])
-        };
-        if game.play(at).is_err() {
+        if !play_varied(
+            &mut game,
+            &moves,
+            ply < random,
+            Strength::MIDGAME_TRAINING,
+            rng,
+        ) {
             return;
         }
         ply += 1;
@@ -465,7 +468,8 @@ where
 {
     let cells = (N * N) as u32;
     let endgame = patterns.endgame_weights()?;
-    let mut start = endgame.clone();
+    let endgame_in_discs: Vec<f32> = endgame.iter().map(|&w| f32::from(w) / SCALE).collect();
+    let mut start = endgame;
     let mut weights = Vec::new();
     let mut fits = Vec::new();
     for phase in 1..patterns.phases() {
@@ -477,11 +481,10 @@ where
         let (fitted, fit) = fit_from::<N>(patterns, &of_phase, &start, epochs, seed, &|pass| {
             epoch(phase, pass);
         });
-        let endgame: Vec<f32> = endgame.iter().map(|&w| f32::from(w) / SCALE).collect();
         fits.push(PhaseFit {
             samples: of_phase.len(),
             fit,
-            endgame_held_out: mean_error::<N>(patterns, &endgame, &held_out(&of_phase).1),
+            endgame_held_out: mean_error::<N>(patterns, &endgame_in_discs, &held_out(&of_phase).1),
         });
         weights.extend_from_slice(&fitted);
         start = fitted;
@@ -557,7 +560,7 @@ where
             features::features(&pos, pos.moves(), pos.pass().moves(), anchors),
             game.to_move(),
         ));
-        if !play_varied(&mut game, &moves, ply < 4, rng) {
+        if !play_varied(&mut game, &moves, ply < 4, Strength::TRAINING, rng) {
             return;
         }
         ply += 1;
