@@ -5,6 +5,7 @@
 use super::bitboard::{Layout, Side, fast_available};
 use super::bits::Bits;
 use super::game::Othello;
+use super::pattern::Learned;
 use super::search::{DISC, Evaluation, Limits, Search};
 use super::solve::{Question, solve_position};
 use crate::board::{Coord, LEVELS};
@@ -58,7 +59,7 @@ impl Strength {
         endgame: Endgame::exact_from(0),
         solve_from_small: 0,
         random: 0,
-        evaluation: Evaluation::EndgamePatterns,
+        evaluation: Evaluation::Patterns(Learned::Endgame),
         margin: DISC / 2,
     };
 
@@ -82,7 +83,7 @@ impl Strength {
             },
             solve_from_small: [0, 6, 9, 12, 14, 16, 18, 20, 22, 24][level as usize - 1],
             random: if level == 1 { 4 } else { 0 },
-            evaluation: Evaluation::Patterns,
+            evaluation: Evaluation::Patterns(Learned::Phased),
             margin: (11 - level as i32) * DISC / 4,
         }
     }
@@ -163,9 +164,7 @@ where
     // fitted features play, which do know them.
     let cells = pos.me.len() + pos.opp.len() + pos.empty.len();
     let evaluation = match strength.evaluation {
-        Evaluation::Patterns | Evaluation::EndgamePatterns if cells as usize != N * N => {
-            Evaluation::Features
-        }
+        Evaluation::Patterns(_) if cells as usize != N * N => Evaluation::Features,
         evaluation => evaluation,
     };
     // The win-loss solve is for 8x8 only. On 6x6 level 10 from 26 empty cells it won 3 more

@@ -52,12 +52,10 @@ pub(super) enum Evaluation {
     HandSet,
     /// The size-generic fitted features ([`super::features`]), which know pits.
     Features,
-    /// The learned patterns where the board has them (8x8, 6x6), each phase's own weights;
-    /// else the features.
-    Patterns,
-    /// The learned patterns' endgame weights at every phase, else the features: what the
-    /// midgame's training games are played with, kept so that its weights can be made again.
-    EndgamePatterns,
+    /// The learned patterns where the board has them (8x8, 6x6), with the weights `Learned`
+    /// names (each phase's own, or the endgame's at every phase: what the midgame's training
+    /// games are played with, kept so that its weights can be made again); else the features.
+    Patterns(Learned),
 }
 
 /// One remembered position: bounds on its value from a search `depth` plies deep, and the
@@ -280,9 +278,7 @@ impl<L: Layout> Search<L> {
         let fitted = match self.limits.evaluation {
             Evaluation::HandSet => None,
             Evaluation::Features => features::value(pos, moves, theirs, self.anchors),
-            Evaluation::Patterns => L::learned(pos, moves, theirs, Learned::Phased)
-                .or_else(|| features::value(pos, moves, theirs, self.anchors)),
-            Evaluation::EndgamePatterns => L::learned(pos, moves, theirs, Learned::Endgame)
+            Evaluation::Patterns(learned) => L::learned(pos, moves, theirs, learned)
                 .or_else(|| features::value(pos, moves, theirs, self.anchors)),
         };
         fitted.unwrap_or_else(|| DISC * hand_set(pos, moves, theirs))
@@ -507,7 +503,7 @@ mod tests {
         for pos in positions::<8>(20, 77) {
             let limits = Limits {
                 budget: 1_500_000,
-                evaluation: Evaluation::Patterns,
+                evaluation: Evaluation::Patterns(Learned::Phased),
                 fast: false,
             };
             let fast = Limits {
