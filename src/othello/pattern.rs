@@ -170,7 +170,7 @@ pub struct Patterns {
 }
 
 /// The 8x8 board's patterns and weights: the endgame up to 16 empty cells (where the weights
-/// were fitted), then phases of eight cells, the first twelve moves one phase.
+/// were fitted), then phases of eight cells, the first twenty moves one phase.
 pub(super) static EIGHT: Patterns = Patterns {
     side: 8,
     shapes: &SHAPES_8,
