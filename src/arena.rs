@@ -11,6 +11,9 @@ use crate::mancala::{self, Mancala};
 use crate::othello::{self, Layout, Othello, Side};
 use crate::rng::Rng;
 
+/// Random moves that open an Othello game (in the arena, and in the relay between programs).
+pub const OTHELLO_OPENING: usize = 4;
+
 /// One player of the arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Contender {
@@ -41,7 +44,15 @@ impl Record {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(games)
     }
 
-    fn add(&mut self, margin: i32) {
+    /// The mean final margin for the row contender (0 before any game).
+    #[must_use]
+    pub fn mean_margin(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        self.margin as f64 / f64::from(games.max(1))
+    }
+
+    /// Counts a game that ended with `margin` for the row contender.
+    pub fn add(&mut self, margin: i32) {
         match margin.signum() {
             1 => self.wins += 1,
             0 => self.draws += 1,

@@ -6,12 +6,11 @@ use std::io::{IsTerminal, Write};
 
 use super::console::Console;
 use super::{ArenaBoard, Contest, KalahBoard, Stop};
-use crate::arena::{Arena, MancalaArena, OthelloArena, Record, tournament};
+use crate::arena::{Arena, MancalaArena, OTHELLO_OPENING, OthelloArena, Record, tournament};
 use crate::mancala::{WithPits, with_pits};
 use crate::othello::{Layout, Side, WithSide, with_side};
 
-/// Random moves that open an Othello game, and sowings that open a Kalah game.
-const OTHELLO_OPENING: usize = 4;
+/// Random sowings that open a Kalah game.
 const KALAH_OPENING: usize = 2;
 
 /// The arena's report.
@@ -56,11 +55,12 @@ mod text {
     pub const SCORE: &str = "score";
 
     pub fn record(record: &Record) -> String {
-        let games = (record.wins + record.draws + record.losses).max(1);
-        let mean = record.margin as f64 / f64::from(games);
         format!(
-            "{}-{}-{} {mean:+.1}",
-            record.wins, record.draws, record.losses
+            "{}-{}-{} {:+.1}",
+            record.wins,
+            record.draws,
+            record.losses,
+            record.mean_margin()
         )
     }
 
