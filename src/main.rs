@@ -9,6 +9,7 @@ mod generate;
 mod judge;
 mod mancala;
 mod othello;
+mod relay;
 mod rng;
 
 use std::io::{self, ErrorKind, IsTerminal, Write};
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
     match Cli::parse().invocation() {
         Invocation::Driver(task, showing) => play(task, showing),
         Invocation::Judge(judging) => grade(&judging),
+        Invocation::Relay(relaying) => pass_on(&relaying),
     }
 }
 
@@ -74,6 +76,29 @@ fn grade(judging: &Judging) -> ExitCode {
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs a relay, each game's line written as it ends: exit 0 when every game was played, 1
+/// (with one error line) when a program failed it, 2 when the board cannot take the pits.
+fn pass_on(relaying: &relay::Relaying) -> ExitCode {
+    let mut stdout = io::stdout().lock();
+    match relay::relay(relaying, &mut stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err)
+            if err
+                .downcast_ref::<io::Error>()
+                .is_some_and(|err| err.kind() == ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            match err.downcast_ref::<Stop>() {
+                Some(Stop::Pit(..)) => ExitCode::from(2),
+                _ => ExitCode::FAILURE,
+            }
         }
     }
 }

@@ -19,6 +19,7 @@ use crate::driver::{
 use crate::generate::Generation;
 use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Limits};
 use crate::mancala::Capture;
+use crate::relay::Relaying;
 
 mod solve;
 use solve::Solve;
@@ -49,6 +50,8 @@ pub enum Invocation {
     Driver(Task, Showing),
     /// A judging.
     Judge(Box<Judging>),
+    /// A relay between two programs.
+    Relay(Box<Relaying>),
 }
 
 impl Cli {
@@ -62,6 +65,9 @@ impl Cli {
             Command::Judge(Judge::Mancala { kalah, how }) => {
                 let game = JudgedGame::Mancala(kalah.board());
                 return Invocation::Judge(Box::new(how.judging(game)));
+            }
+            Command::Relay(Relay::Othello(args)) => {
+                return Invocation::Relay(Box::new(args.relaying()));
             }
             Command::Othello(args) => {
                 let opponents = args.vs.opponents(args.computer);
@@ -218,6 +224,21 @@ pub enum Command {
                       program cannot be started, 130 when interrupted. Unix-like systems only."
     )]
     Judge(Judge),
+    /// Play two Othello programs against each other through their consoles (for developers).
+    #[command(
+        subcommand,
+        long_about = "Play two Othello programs against each other through their consoles, as \
+                      two people at two keyboards would: each is a boardgames build (any version \
+                      whose console answers ? with a hint, say the one before a change), run as \
+                      PROGRAM othello --size N --hints --level L --seed S. The relay types the \
+                      same random opening into both, then asks the player to move for a hint and \
+                      types it into both; each opening is played twice, the programs swapping \
+                      sides. Prints a line a game, then A's wins-draws-losses against B and the \
+                      time each took to hint. Exit status 1, with one error line, when a program \
+                      cannot be run, ends or stops answering, or suggests an illegal move. \
+                      Unix-like systems only."
+    )]
+    Relay(Relay),
     /// Print the input of one random legal game, for testing other programs.
     #[command(
         subcommand,
@@ -315,6 +336,65 @@ fn parse_games(text: &str) -> Result<usize, String> {
         |g: usize| ((2..=10_000).contains(&g) && g.is_multiple_of(2)).then_some(g),
         "the even numbers 2 to 10000",
     )
+}
+
+/// The games the relay plays.
+#[derive(Debug, Subcommand)]
+pub enum Relay {
+    /// Othello: each game opens with four random moves.
+    #[command(
+        after_help = "Example:\n  boardgames relay othello --size 6 --levels 10,10 --games 20 ./new ./old"
+    )]
+    Othello(RelayArgs),
+}
+
+/// Flags of `boardgames relay othello`.
+#[derive(Debug, Args)]
+pub struct RelayArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// The levels of program A and of program B, 1 to 10.
+    #[arg(long, value_name = "A,B", allow_negative_numbers = true, default_value = "10,10", value_parser = parse_level_pair)]
+    pub levels: [u32; 2],
+    /// Games: an even number, half of it openings played from both sides.
+    #[arg(long, value_name = "G", allow_negative_numbers = true, default_value_t = 20, value_parser = parse_games)]
+    pub games: usize,
+    /// Seed of the openings and of the programs' seeds.
+    #[arg(
+        long,
+        value_name = "S",
+        allow_negative_numbers = true,
+        default_value_t = 1
+    )]
+    pub seed: u64,
+    /// Seconds a program may take to ask for the next move.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub timeout: u64,
+    /// Program A: a boardgames build (a path, or a name looked up in PATH).
+    pub a: OsString,
+    /// Program B, the same.
+    pub b: OsString,
+}
+
+impl RelayArgs {
+    fn relaying(self) -> Relaying {
+        Relaying {
+            board: self.board.board(),
+            levels: self.levels,
+            openings: self.games / 2,
+            seed: self.seed,
+            timeout: Duration::from_secs(self.timeout),
+            programs: [self.a, self.b],
+        }
+    }
+}
+
+/// Two levels, `A,B`.
+fn parse_level_pair(text: &str) -> Result<[u32; 2], String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| "two levels are needed, as A,B".to_string())?;
+    Ok([parse_level(a)?, parse_level(b)?])
 }
 
 /// The games the judge grades.

@@ -25,6 +25,7 @@ use crate::othello::{PitError, with_side};
 use console::Console;
 pub use console::{Question, Read, Showing};
 pub use solving::{OthelloPositions, PositionText, SolveOptions, parse_position};
+pub use tools::othello_start;
 pub use training::Training;
 
 /// What the program was asked to do: one command line, checked.
@@ -255,11 +256,37 @@ fn perform<R: BufRead, W: Write>(task: Task, console: &mut Console<R, W>) -> Res
 const DRAW: &str = "Draw game!\n";
 
 /// The answer that asks for a hint.
-const HINT: &str = "?";
+pub const HINT: &str = "?";
+
+/// How the line that answers a hint request starts.
+const HINT_LINE: &str = "Hint: ";
 
 /// The line that answers a hint request.
 fn hint(what: impl fmt::Display) -> String {
-    format!("Hint: {what}\n")
+    format!("{HINT_LINE}{what}\n")
+}
+
+/// What a program that talks to the Othello console (the relay) waits for, types and reads.
+pub mod othello_console {
+    use super::othello::{disc, text};
+    use crate::board::{Coord, Player};
+
+    pub use super::HINT;
+    pub use text::{PIT_COUNT_PROMPT, pit_prompt};
+
+    /// The prompt for `player`'s move.
+    #[must_use]
+    pub fn turn_prompt(player: Player) -> String {
+        text::turn_prompt(disc(player))
+    }
+
+    /// The move of the last hint in `output` (a hint follows the prompt on its line, since
+    /// the answer `?` is not echoed), if there is one.
+    #[must_use]
+    pub fn last_hint(output: &str) -> Option<Coord> {
+        let (_, hint) = output.rsplit_once(super::HINT_LINE)?;
+        hint.lines().next()?.trim().parse().ok()
+    }
 }
 
 /// Why a game stopped before its end.

@@ -11,7 +11,7 @@ use crate::othello::{Cell, Layout, Othello, PitError, Side, WithSide, computer_m
 use crate::rng::Rng;
 
 /// Every line and prompt of the Othello transcript, as the course's sample program prints them.
-mod text {
+pub(super) mod text {
     pub const PIT_COUNT_PROMPT: &str = "Enter number of pits: ";
     pub const TOO_MANY_PITS: &str = "Too many pits!\n";
     pub const INVALID_NUMBER: &str = "Invalid number!\n";
@@ -110,7 +110,7 @@ impl<R: BufRead, W: Write> WithSide for Game<'_, R, W> {
 }
 
 /// The character of `player`'s discs: `X` or `O`.
-fn disc(player: Player) -> char {
+pub(super) fn disc(player: Player) -> char {
     Cell::Disc(player).symbol()
 }
 

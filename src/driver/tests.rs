@@ -211,6 +211,9 @@ fn a_hint_names_a_legal_move_and_asks_again_only_when_hints_are_on() {
     let at: Coord = hint.parse().unwrap();
     assert!(Othello::<4>::new().legal_moves().any(|m| m == at), "{hint}");
     assert!(text.ends_with(&format!("Hint: {hint}\nPlayer X's turn: ")));
+    // What the relay reads of it.
+    assert_eq!(othello_console::last_hint(&text), Some(at));
+    assert!(text.ends_with(&othello_console::turn_prompt(crate::board::Player::First)));
     let plain = versus(Game::Othello { side: 4 }, Opponents::default(), b"0 ? ");
     assert!(plain.contains("Player X's turn: Invalid move!\n") && !plain.contains("Hint"));
 }

@@ -171,7 +171,7 @@ fn print_tokens<R, W: Write>(tokens: Vec<Token>, console: &mut Console<R, W>) ->
 }
 
 /// The Othello start position with `pits`, or the first pit it cannot take.
-pub(super) fn othello_start<const N: usize>(pits: &[Coord]) -> Result<Othello<N>, Stop>
+pub fn othello_start<const N: usize>(pits: &[Coord]) -> Result<Othello<N>, Stop>
 where
     Side<N>: Layout,
 {

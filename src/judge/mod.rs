@@ -17,14 +17,14 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-pub use process::Limits;
+pub use process::{Limits, Program, group_of, kill_group};
 pub use report::Format;
 
 use crate::board::BoardSide;
 use crate::driver::{self, KalahBoard, Opponents, Task, Transcript};
 use crate::generate::Generation;
 use compare::{Comparison, Difference, compare};
-use process::{Ending, Groups, Program};
+use process::{Ending, Groups};
 
 /// The game the program plays.
 #[derive(Clone, Copy, Debug)]

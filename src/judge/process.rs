@@ -147,7 +147,7 @@ impl Groups {
 }
 
 /// Sends SIGKILL to every process of `group`; a group already gone is fine.
-fn kill_group(group: i32) {
+pub fn kill_group(group: i32) {
     let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
 }
 
@@ -242,7 +242,7 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> 
 }
 
 /// The process group of a child started with `process_group(0)`: its own pid.
-fn group_of(child: &std::process::Child) -> i32 {
+pub fn group_of(child: &std::process::Child) -> i32 {
     // Pids fit an i32 on every Unix.
     i32::try_from(child.id()).unwrap_or(i32::MAX)
 }

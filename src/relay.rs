@@ -1,0 +1,395 @@
+//! `boardgames relay`: plays two Othello programs against each other through their consoles,
+//! as two people at two keyboards would. Each program is a `boardgames` build (any version whose
+//! console answers `?` with a hint), run as `PROGRAM othello --size N --hints --level L --seed S`
+//! in a process group of its own; the relay answers the pit prompts, types the opening's random
+//! moves into both consoles, then asks the player to move for a hint and types that move into
+//! both. It keeps the game itself, so a program that suggests an illegal move, ends early or
+//! stops answering is an error. Each opening is played twice, the programs swapping sides. It
+//! is how two builds of the computer player (say, before and after a change) are measured
+//! against each other. Unix only; the relay's failures are `anyhow` errors.
+
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+
+use crate::arena::{OTHELLO_OPENING, Record};
+use crate::board::{Coord, Player};
+use crate::driver::{OthelloBoard, othello_console, othello_start};
+use crate::judge::{Program, group_of, kill_group};
+use crate::othello::{Cell, Layout, Othello, Side, WithSide, with_side};
+use crate::rng::Rng;
+
+/// The most a console may write between two prompts.
+const OUTPUT_LIMIT: usize = 1 << 20;
+
+/// Everything a relay needs.
+#[derive(Clone, Debug)]
+pub struct Relaying {
+    /// The board and its pits.
+    pub board: OthelloBoard,
+    /// The level each program plays at, the first program's first.
+    pub levels: [u32; 2],
+    /// Openings, each played from both sides.
+    pub openings: usize,
+    /// Seed of the openings and of the programs' `--seed`s.
+    pub seed: u64,
+    /// How long a program may take to answer.
+    pub timeout: Duration,
+    /// The two programs.
+    pub programs: [OsString; 2],
+}
+
+/// The relay's report.
+mod text {
+    use std::time::Duration;
+
+    use crate::arena::Record;
+    use crate::board::Coord;
+
+    pub const NAMES: [&str; 2] = ["A", "B"];
+
+    pub fn header(side: usize, games: usize, openings: usize, plies: usize, seed: u64) -> String {
+        let openings = match openings {
+            1 => "1 opening".to_string(),
+            n => format!("{n} openings"),
+        };
+        format!(
+            "Othello {side}x{side}: {games} games ({openings} of {plies} random moves, each \
+             played from both sides), seed {seed}\n"
+        )
+    }
+
+    pub fn program(name: &str, command: &str, level: u32) -> String {
+        format!("{name}: {command}, level {level}\n")
+    }
+
+    pub fn game(number: usize, opening: &[Coord], first: &str, discs: [usize; 2]) -> String {
+        let moves: Vec<String> = opening.iter().map(ToString::to_string).collect();
+        format!(
+            "game {number} ({}), {first} is X: A {}, B {}\n",
+            moves.join(" "),
+            discs[0],
+            discs[1]
+        )
+    }
+
+    pub fn summary(record: &Record) -> String {
+        format!(
+            "A against B: {}-{}-{}, mean margin {:+.1}\n",
+            record.wins,
+            record.draws,
+            record.losses,
+            record.mean_margin()
+        )
+    }
+
+    pub fn hints(name: &str, times: &[Duration]) -> String {
+        let total: Duration = times.iter().sum();
+        let mean = total.as_secs_f64() * 1000.0 / times.len().max(1) as f64;
+        let longest = times.iter().max().copied().unwrap_or_default();
+        format!(
+            "{name}'s hints: {} moves, {mean:.1} ms on average, the longest {} ms\n",
+            times.len(),
+            longest.as_millis()
+        )
+    }
+}
+
+/// Plays the relay, writing a line to `out` as each game ends and a summary at the end.
+///
+/// # Errors
+/// When a program cannot be run, ends or stops answering before a game is over, or suggests a
+/// move that is not legal; or when `out` cannot be written.
+pub fn relay(relaying: &Relaying, out: &mut dyn Write) -> anyhow::Result<()> {
+    let programs = [
+        Program::find(&relaying.programs[0], Vec::new())?,
+        Program::find(&relaying.programs[1], Vec::new())?,
+    ];
+    with_side(
+        relaying.board.side,
+        Match {
+            relaying,
+            programs: &programs,
+            out,
+        },
+    )
+}
+
+/// The relay on a board whose side is a type.
+struct Match<'a> {
+    relaying: &'a Relaying,
+    programs: &'a [Program; 2],
+    out: &'a mut dyn Write,
+}
+
+impl WithSide for Match<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn run<const N: usize>(self) -> anyhow::Result<()>
+    where
+        Side<N>: Layout,
+    {
+        let Match {
+            relaying,
+            programs,
+            out,
+        } = self;
+        let start = othello_start::<N>(&relaying.board.pits)?;
+        let mut rng = Rng::new(relaying.seed);
+        let games = 2 * relaying.openings;
+        out.write_all(
+            text::header(N, games, relaying.openings, OTHELLO_OPENING, relaying.seed).as_bytes(),
+        )?;
+        for (i, program) in programs.iter().enumerate() {
+            let line = text::program(text::NAMES[i], &program.command_line(), relaying.levels[i]);
+            out.write_all(line.as_bytes())?;
+        }
+        out.flush()?;
+        let mut record = Record::default();
+        let mut times: [Vec<Duration>; 2] = Default::default();
+        let mut moves = Vec::new();
+        for game in 0..games {
+            // Game 2k opens with a new opening, program A playing X; game 2k + 1 replays it
+            // with the sides swapped.
+            let a_first = game % 2 == 0;
+            if a_first {
+                moves = opening(&start, &mut rng);
+            }
+            let seeds = [rng.next(), rng.next()];
+            let start_console = |i: usize| {
+                let level = relaying.levels[i];
+                Console::start(&programs[i], N, level, seeds[i], relaying.timeout)
+            };
+            let mut consoles = [start_console(0)?, start_console(1)?];
+            for console in &mut consoles {
+                console.pits(&relaying.board.pits)?;
+            }
+            let discs = play(&start, &moves, a_first, &mut consoles, &mut times)?;
+            record.add(discs[0] as i32 - discs[1] as i32);
+            let first = text::NAMES[usize::from(!a_first)];
+            out.write_all(text::game(game + 1, &moves, first, discs).as_bytes())?;
+            out.flush()?;
+        }
+        out.write_all(text::summary(&record).as_bytes())?;
+        for (name, times) in text::NAMES.iter().zip(&times) {
+            out.write_all(text::hints(name, times).as_bytes())?;
+        }
+        out.flush()?;
+        Ok(())
+    }
+}
+
+/// Plays one game from `start` through the two `consoles` (program A's first): the `opening`
+/// moves, then each mover's hint; program A plays X when `a_first`. Adds each hint's time to
+/// its program's `times`; the discs of A and of B at the end.
+fn play<const N: usize>(
+    start: &Othello<N>,
+    opening: &[Coord],
+    a_first: bool,
+    consoles: &mut [Console; 2],
+    times: &mut [Vec<Duration>; 2],
+) -> anyhow::Result<[usize; 2]>
+where
+    Side<N>: Layout,
+{
+    let program_of = |player: Player| usize::from((player == Player::First) != a_first);
+    let mut game = start.clone();
+    let mut ply = 0;
+    while game.outcome().is_none() {
+        // The consoles pass by themselves.
+        if game.pass().is_ok() {
+            continue;
+        }
+        let prompt = othello_console::turn_prompt(game.to_move());
+        let at = match opening.get(ply) {
+            Some(&at) => at,
+            None => {
+                let mover = program_of(game.to_move());
+                let asked = Instant::now();
+                let at = consoles[mover].hint(&prompt)?;
+                times[mover].push(asked.elapsed());
+                at
+            }
+        };
+        if game.play(at).is_err() {
+            let name = &consoles[program_of(game.to_move())].name;
+            bail!("{name} suggested {at}, which is not a legal move");
+        }
+        for console in consoles.iter_mut() {
+            console.answer(&prompt, &at.to_string())?;
+        }
+        ply += 1;
+    }
+    let discs = |player| game.count(Cell::Disc(player));
+    let (x, o) = (discs(Player::First), discs(Player::Second));
+    Ok(if a_first { [x, o] } else { [o, x] })
+}
+
+/// A running console: the program, its standard input, and what it has written that the
+/// relay has not yet consumed.
+struct Console {
+    /// The command line, for messages.
+    name: String,
+    child: Child,
+    group: i32,
+    input: ChildStdin,
+    /// Chunks of its standard output, read by a thread of their own.
+    output: Receiver<Vec<u8>>,
+    pending: Vec<u8>,
+    timeout: Duration,
+}
+
+impl Console {
+    /// Starts `program`'s Othello console on a board of `side` with hints at `level`.
+    fn start(
+        program: &Program,
+        side: usize,
+        level: u32,
+        seed: u64,
+        timeout: Duration,
+    ) -> anyhow::Result<Console> {
+        let args: [OsString; 8] = [
+            "othello".into(),
+            "--size".into(),
+            side.to_string().into(),
+            "--hints".into(),
+            "--level".into(),
+            level.to_string().into(),
+            "--seed".into(),
+            seed.to_string().into(),
+        ];
+        let program = Program {
+            path: program.path.clone(),
+            args: args.to_vec(),
+        };
+        let name = program.command_line();
+        let mut child = Command::new(&program.path)
+            .args(&program.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .with_context(|| format!("cannot run {name}"))?;
+        let group = group_of(&child);
+        let (Some(input), Some(mut stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            unreachable!("both streams are piped");
+        };
+        let (chunks, output) = mpsc::channel();
+        thread::spawn(move || {
+            let mut buf = [0; 1 << 14];
+            loop {
+                match stdout.read(&mut buf) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        if chunks.send(buf[..n].to_vec()).is_err() {
+                            break;
+                        }
+                    }
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+        });
+        Ok(Console {
+            name,
+            child,
+            group,
+            input,
+            output,
+            pending: Vec::new(),
+            timeout,
+        })
+    }
+
+    /// Waits for `prompt`, then types `line`.
+    fn answer(&mut self, prompt: &str, line: &str) -> anyhow::Result<()> {
+        self.wait_for(prompt)?;
+        let typed = self
+            .input
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|()| self.input.flush());
+        typed.with_context(|| format!("{} ended before the game was over", self.name))
+    }
+
+    /// Answers the pit prompts with `pits`.
+    fn pits(&mut self, pits: &[Coord]) -> anyhow::Result<()> {
+        self.answer(othello_console::PIT_COUNT_PROMPT, &pits.len().to_string())?;
+        for (k, at) in pits.iter().enumerate() {
+            self.answer(&othello_console::pit_prompt(k + 1), &at.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Asks for a hint at `prompt` and reads it; the console is left at the prompt.
+    fn hint(&mut self, prompt: &str) -> anyhow::Result<Coord> {
+        self.answer(prompt, othello_console::HINT)?;
+        let said = self.wait_for(prompt)?;
+        self.pending = prompt.as_bytes().to_vec();
+        othello_console::last_hint(&said)
+            .with_context(|| format!("{} answered `?` with no hint", self.name))
+    }
+
+    /// Reads until the output ends with `prompt`; what came before it.
+    fn wait_for(&mut self, prompt: &str) -> anyhow::Result<String> {
+        let deadline = Instant::now() + self.timeout;
+        while !self.pending.ends_with(prompt.as_bytes()) {
+            if self.pending.len() > OUTPUT_LIMIT {
+                bail!(
+                    "{} wrote more than {OUTPUT_LIMIT} bytes without asking for a move",
+                    self.name
+                );
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(chunk) => self.pending.extend_from_slice(&chunk),
+                Err(RecvTimeoutError::Timeout) => bail!(
+                    "{} did not ask for a move within {} s",
+                    self.name,
+                    self.timeout.as_secs()
+                ),
+                Err(RecvTimeoutError::Disconnected) => {
+                    bail!("{} ended before the game was over", self.name)
+                }
+            }
+        }
+        let said = self.pending.len() - prompt.len();
+        let text = String::from_utf8_lossy(&self.pending[..said]).into_owned();
+        self.pending.clear();
+        Ok(text)
+    }
+}
+
+impl Drop for Console {
+    fn drop(&mut self) {
+        kill_group(self.group);
+        let _ = self.child.wait();
+    }
+}
+
+/// `OTHELLO_OPENING` random moves from `start` (fewer when the game ends sooner).
+fn opening<const N: usize>(start: &Othello<N>, rng: &mut Rng) -> Vec<Coord>
+where
+    Side<N>: Layout,
+{
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    while moves.len() < OTHELLO_OPENING && game.outcome().is_none() {
+        if game.pass().is_ok() {
+            continue;
+        }
+        let legal: Vec<Coord> = game.legal_moves().collect();
+        let at = legal[rng.below(legal.len())];
+        if game.play(at).is_err() {
+            break;
+        }
+        moves.push(at);
+    }
+    moves
+}

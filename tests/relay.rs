@@ -1,0 +1,130 @@
+//! `boardgames relay`: two builds (here the same one) played against each other through their
+//! consoles, and the ways a program can fail a relay.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn boardgames() -> Command {
+    Command::cargo_bin("boardgames").unwrap()
+}
+
+fn this_build() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("boardgames")
+}
+
+/// The relay's standard output for `args` followed by A and B (this build, both).
+fn relay(args: &[&str]) -> String {
+    let build = this_build();
+    let output = boardgames()
+        .args(["relay", "othello"])
+        .args(args)
+        .args([&build, &build])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// One game line: its opening, who played X, and the discs of A and B.
+fn game(line: &str) -> (String, String, usize, usize) {
+    let (_, rest) = line.split_once(" (").unwrap();
+    let (opening, rest) = rest.split_once("), ").unwrap();
+    let (first, discs) = rest.split_once(" is X: A ").unwrap();
+    let (a, b) = discs.split_once(", B ").unwrap();
+    (
+        opening.to_string(),
+        first.to_string(),
+        a.parse().unwrap(),
+        b.parse().unwrap(),
+    )
+}
+
+#[test]
+fn each_opening_is_played_from_both_sides_and_the_summary_counts_the_games() {
+    // (flags, cells of the board less its pits, games)
+    let cases: &[(&[&str], usize, usize)] = &[
+        (&["--size", "6", "--levels", "8,1", "--games", "4"], 36, 4),
+        (&["--size", "4", "--pits", "A1", "--games", "2"], 15, 2),
+    ];
+    for &(flags, cells, games) in cases {
+        let out = relay(flags);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].contains(&format!("{games} games")), "{out}");
+        assert!(
+            lines[1].starts_with("A: ") && lines[2].starts_with("B: "),
+            "{out}"
+        );
+        let played: Vec<_> = lines[3..3 + games].iter().map(|l| game(l)).collect();
+        let (mut wins, mut draws, mut losses) = (0, 0, 0);
+        for (i, (opening, first, a, b)) in played.iter().enumerate() {
+            assert_eq!(opening, &played[i - i % 2].0, "{out}");
+            assert_eq!(first, ["A", "B"][i % 2], "{out}");
+            assert_eq!(opening.split(' ').count(), 4, "{out}");
+            assert!(a + b <= cells, "{out}");
+            match a.cmp(b) {
+                std::cmp::Ordering::Greater => wins += 1,
+                std::cmp::Ordering::Equal => draws += 1,
+                std::cmp::Ordering::Less => losses += 1,
+            }
+        }
+        let summary = format!("A against B: {wins}-{draws}-{losses}, ");
+        assert!(lines[3 + games].starts_with(&summary), "{out}");
+        assert!(lines[4 + games].starts_with("A's hints: "), "{out}");
+        assert!(lines[5 + games].starts_with("B's hints: "), "{out}");
+        // The same seed plays the same games (the hint times differ).
+        assert_eq!(
+            relay(flags).lines().take(3 + games).collect::<Vec<_>>(),
+            &lines[..3 + games]
+        );
+    }
+    // Level 8 against level 1 on 6x6 wins each game.
+    let out = relay(&["--size", "6", "--levels", "8,1", "--games", "4"]);
+    assert!(out.contains("A against B: 4-0-0"), "{out}");
+}
+
+/// An executable shell script `name` in `dir`.
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn a_program_that_fails_the_relay_is_one_error_line_and_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let silent = script(dir.path(), "silent", "sleep 30\n");
+    // A console that takes every move and answers a hint with A1, never legal at the start.
+    let corner = script(
+        dir.path(),
+        "corner",
+        "printf 'Enter number of pits: '\nread n\np=X\nwhile true; do\n  \
+         printf \"Player %s's turn: \" $p\n  read m || exit 0\n  \
+         if [ \"$m\" = \"?\" ]; then printf 'Hint: A1\\n'; continue; fi\n  \
+         if [ $p = X ]; then p=O; else p=X; fi\ndone\n",
+    );
+    let cases: &[(&Path, &str)] = &[
+        (Path::new("/bin/true"), "ended before the game was over"),
+        (
+            Path::new("./no-such-program"),
+            "cannot run ./no-such-program",
+        ),
+        (&silent, "did not ask for a move within 1 s"),
+        (&corner, "suggested A1, which is not a legal move"),
+    ];
+    for &(program, message) in cases {
+        boardgames()
+            .args(["relay", "othello", "--games", "2", "--timeout", "1"])
+            .arg(program)
+            .arg(this_build())
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(1)
+            .stderr(predicate::str::starts_with("error: ").and(predicate::str::contains(message)))
+            .stderr(predicate::function(|err: &str| err.lines().count() == 1));
+    }
+}
