@@ -254,19 +254,13 @@ impl Console {
         seed: u64,
         timeout: Duration,
     ) -> anyhow::Result<Console> {
-        let args: [OsString; 8] = [
-            "othello".into(),
-            "--size".into(),
-            side.to_string().into(),
-            "--hints".into(),
-            "--level".into(),
-            level.to_string().into(),
-            "--seed".into(),
-            seed.to_string().into(),
+        let (side, level, seed) = (side.to_string(), level.to_string(), seed.to_string());
+        let args = [
+            "othello", "--size", &side, "--hints", "--level", &level, "--seed", &seed,
         ];
         let program = Program {
             path: program.path.clone(),
-            args: args.to_vec(),
+            args: args.map(OsString::from).to_vec(),
         };
         let name = program.command_line();
         let mut child = Command::new(&program.path)
