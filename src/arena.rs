@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use crate::board::Player;
+use crate::board::{Coord, Player};
 use crate::mancala::{self, Mancala};
 use crate::othello::{self, Layout, Othello, Side};
 use crate::rng::Rng;
@@ -80,29 +80,48 @@ where
 {
     fn play(&self, opening: &mut Rng, players: [Contender; 2], rng: &mut Rng) -> i32 {
         let mut game = Othello::<N>::new();
-        let mut ply = 0;
+        othello_opening(&mut game, self.plies, opening);
         while game.outcome().is_none() {
             if game.pass().is_ok() {
                 continue;
             }
-            let at = if ply < self.plies {
-                let moves: Vec<_> = game.legal_moves().collect();
-                Some(moves[opening.below(moves.len())])
-            } else {
-                match players[game.to_move().index()] {
-                    Contender::Greedy => othello::greedy_move(&game, rng),
-                    Contender::Level(level) => othello::computer_move(&game, level, rng),
-                }
+            let at = match players[game.to_move().index()] {
+                Contender::Greedy => othello::greedy_move(&game, rng),
+                Contender::Level(level) => othello::computer_move(&game, level, rng),
             };
             // A player with a legal move always names one.
             if at.is_none_or(|at| game.play(at).is_err()) {
                 break;
             }
-            ply += 1;
         }
         let discs = |player| game.count(othello::Cell::Disc(player)) as i32;
         discs(Player::First) - discs(Player::Second)
     }
+}
+
+/// Plays `plies` random moves on `game` (passing where a player has none; fewer when the game
+/// ends sooner), `rng` picking each; the moves.
+pub fn othello_opening<const N: usize>(
+    game: &mut Othello<N>,
+    plies: usize,
+    rng: &mut Rng,
+) -> Vec<Coord>
+where
+    Side<N>: Layout,
+{
+    let mut moves = Vec::new();
+    while moves.len() < plies && game.outcome().is_none() {
+        if game.pass().is_ok() {
+            continue;
+        }
+        let legal: Vec<Coord> = game.legal_moves().collect();
+        let at = legal[rng.below(legal.len())];
+        if game.play(at).is_err() {
+            break;
+        }
+        moves.push(at);
+    }
+    moves
 }
 
 /// Kalah with `P` pits a row, opened with `sowings` random sowings.

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
-use crate::arena::{OTHELLO_OPENING, Record};
+use crate::arena::{OTHELLO_OPENING, Record, othello_opening};
 use crate::board::{Coord, Player};
 use crate::driver::{OthelloBoard, othello_console, othello_start};
 use crate::judge::{Program, group_of, kill_group};
@@ -159,7 +159,7 @@ impl WithSide for Match<'_> {
             // with the sides swapped.
             let a_first = game % 2 == 0;
             if a_first {
-                moves = opening(&start, &mut rng);
+                moves = othello_opening(&mut start.clone(), OTHELLO_OPENING, &mut rng);
             }
             let seeds = [rng.next(), rng.next()];
             let start_console = |i: usize| {
@@ -365,25 +365,4 @@ impl Drop for Console {
         kill_group(self.group);
         let _ = self.child.wait();
     }
-}
-
-/// `OTHELLO_OPENING` random moves from `start` (fewer when the game ends sooner).
-fn opening<const N: usize>(start: &Othello<N>, rng: &mut Rng) -> Vec<Coord>
-where
-    Side<N>: Layout,
-{
-    let mut game = start.clone();
-    let mut moves = Vec::new();
-    while moves.len() < OTHELLO_OPENING && game.outcome().is_none() {
-        if game.pass().is_ok() {
-            continue;
-        }
-        let legal: Vec<Coord> = game.legal_moves().collect();
-        let at = legal[rng.below(legal.len())];
-        if game.play(at).is_err() {
-            break;
-        }
-        moves.push(at);
-    }
-    moves
 }
