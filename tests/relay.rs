@@ -127,4 +127,12 @@ fn a_program_that_fails_the_relay_is_one_error_line_and_exit_1() {
             .stderr(predicate::str::starts_with("error: ").and(predicate::str::contains(message)))
             .stderr(predicate::function(|err: &str| err.lines().count() == 1));
     }
+    // A pit the board cannot take is a usage error, as in every other command.
+    boardgames()
+        .args(["relay", "othello", "--pits", "D4"])
+        .args([this_build(), this_build()])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: pit D4 is a centre cell\n");
 }

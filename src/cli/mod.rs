@@ -235,8 +235,8 @@ pub enum Command {
                       types it into both; each opening is played twice, the programs swapping \
                       sides. Prints a line a game, then A's wins-draws-losses against B and the \
                       time each took to hint. Exit status 1, with one error line, when a program \
-                      cannot be run, ends or stops answering, or suggests an illegal move. \
-                      Unix-like systems only."
+                      cannot be run, ends or stops answering, or suggests an illegal move; 2 \
+                      when the board cannot take a pit. Unix-like systems only."
     )]
     Relay(Relay),
     /// Print the input of one random legal game, for testing other programs.
