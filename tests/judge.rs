@@ -91,7 +91,7 @@ fn a_changed_message_is_a_wrong_answer_at_its_line_and_token_and_is_saved() {
     // Line 8 is `Player X's turn: Round 2:`, written after the first move: tokens 1 to 5 are
     // the pit count and the pits (`B2`, a centre cell, refused), token 6 the move.
     assert!(
-        out.contains("case run: wrong answer at line 8, column 24"),
+        out.contains("case run: wrong answer (round-wrong) at line 8, column 24"),
         "{out}"
     );
     assert!(out.contains("after token 6 (`D2`), the 1st move"), "{out}");
@@ -103,7 +103,8 @@ fn a_changed_message_is_a_wrong_answer_at_its_line_and_token_and_is_saved() {
         out.contains("actual:   `Player X's turn: Round two:`"),
         "{out}"
     );
-    assert!(out.contains("1  wrong answer where `Player X's turn: Round #:` was expected"));
+    assert!(out.contains("rule round-wrong: the round number is off"), "{out}");
+    assert!(out.contains("1  wrong answer: round-wrong; shortest: run"), "{out}");
     for ext in ["in", "expected", "actual", "cmd"] {
         assert!(
             save.join(format!("run.{ext}")).exists(),

@@ -1,23 +1,11 @@
-//! What the judge decides from two transcripts, as pure functions: accepted, presentation error
-//! or wrong answer; where the first difference is, shown with its invisible characters made
+//! The judge's first layer, as pure functions: whether two transcripts are the same bytes; where
+//! the first difference is, shown with its invisible characters made
 //! visible; which input token was read last before it; and the kind a failure belongs to, so
 //! that many failures fall into a few groups. No I/O and no processes here.
 
 use std::fmt::Write as _;
 
 use crate::driver::{Question, Read};
-
-/// How an actual transcript compares with the expected one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Comparison {
-    /// Equal bytes.
-    Accepted,
-    /// Equal once trailing spaces at line ends, `\r\n` against `\n` and the final newline are
-    /// ignored.
-    Presentation(Difference),
-    /// Different.
-    Wrong(Difference),
-}
 
 /// The first place where two transcripts differ.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,34 +22,10 @@ pub struct Difference {
     pub actual: Option<Vec<u8>>,
 }
 
-/// Compares `actual` output with the `expected` transcript.
+/// Where `actual` output first differs from the `expected` transcript, if it does.
 #[must_use]
-pub fn compare(expected: &[u8], actual: &[u8]) -> Comparison {
-    if expected == actual {
-        return Comparison::Accepted;
-    }
-    let difference = first_difference(expected, actual);
-    if normalized(expected) == normalized(actual) {
-        Comparison::Presentation(difference)
-    } else {
-        Comparison::Wrong(difference)
-    }
-}
-
-/// The transcript with `\r\n` as `\n`, no spaces at line ends and no newlines at the end.
-fn normalized(text: &[u8]) -> Vec<u8> {
-    let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
-    while lines.last().is_some_and(|line| line.is_empty()) {
-        lines.pop();
-    }
-    let mut out = Vec::with_capacity(text.len());
-    for line in lines {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let end = line.iter().rposition(|&b| b != b' ').map_or(0, |i| i + 1);
-        out.extend_from_slice(&line[..end]);
-        out.push(b'\n');
-    }
-    out
+pub fn compare(expected: &[u8], actual: &[u8]) -> Option<Difference> {
+    (expected != actual).then(|| first_difference(expected, actual))
 }
 
 /// The first differing line of two unequal transcripts, and the column within it.
@@ -197,61 +161,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn transcripts_compare_as_accepted_presentation_or_wrong() {
+    fn the_first_difference_is_placed_by_line_and_column() {
         let want = b"Round 1:\n 1 . X \nGame over:\n";
-        /// Actual output, verdict, and the line and column of the first difference.
-        type Case<'a> = (&'a [u8], &'a str, Option<(usize, usize)>);
+        /// Actual output, and the line and column of its first difference.
+        type Case<'a> = (&'a [u8], Option<(usize, usize)>);
         let cases: &[Case] = &[
-            (b"Round 1:\n 1 . X \nGame over:\n", "accepted", None),
-            (
-                b"Round 1:\n 1 . X\nGame over:\n",
-                "presentation",
-                Some((2, 7)),
-            ),
-            (
-                b"Round 1:\r\n 1 . X \r\nGame over:\r\n",
-                "presentation",
-                Some((1, 9)),
-            ),
-            (
-                b"Round 1:\n 1 . X \nGame over:",
-                "presentation",
-                Some((3, 11)),
-            ),
-            (
-                b"Round 1:\n 1 . X \nGame over:\n\n",
-                "presentation",
-                Some((4, 1)),
-            ),
-            (b"Round 1:\n 1 . O \nGame over:\n", "wrong", Some((2, 6))),
-            (b"Round 1:\n 1 . X \n", "wrong", Some((3, 1))),
-            (
-                b"Round 1:\n 1 . X \nGame over:\nRound 2:\n",
-                "wrong",
-                Some((4, 1)),
-            ),
-            (b"", "wrong", Some((1, 1))),
+            (b"Round 1:\n 1 . X \nGame over:\n", None),
+            (b"Round 1:\n 1 . X\nGame over:\n", Some((2, 7))),
+            (b"Round 1:\r\n 1 . X \r\nGame over:\r\n", Some((1, 9))),
+            (b"Round 1:\n 1 . X \nGame over:", Some((3, 11))),
+            (b"Round 1:\n 1 . X \nGame over:\n\n", Some((4, 1))),
+            (b"Round 1:\n 1 . O \nGame over:\n", Some((2, 6))),
+            (b"Round 1:\n 1 . X \n", Some((3, 1))),
+            (b"", Some((1, 1))),
         ];
-        for &(actual, verdict, at) in cases {
+        for &(actual, at) in cases {
             let got = compare(want, actual);
-            let (name, difference) = match &got {
-                Comparison::Accepted => ("accepted", None),
-                Comparison::Presentation(d) => ("presentation", Some(d)),
-                Comparison::Wrong(d) => ("wrong", Some(d)),
-            };
-            assert_eq!(name, verdict, "{actual:?}");
-            assert_eq!(difference.map(|d| (d.line, d.column)), at, "{actual:?}");
+            assert_eq!(got.map(|d| (d.line, d.column)), at, "{actual:?}");
         }
         // The offset points into the expected transcript, for finding the token read before.
-        let Comparison::Wrong(d) = compare(want, b"Round 1:\n 1 . O \n") else {
-            panic!("not a wrong answer");
-        };
+        let d = compare(want, b"Round 1:\n 1 . O \n").expect("a difference");
         assert_eq!(d.offset, 9 + 5);
         assert_eq!(d.expected.as_deref(), Some(&b" 1 . X "[..]));
         assert_eq!(d.actual.as_deref(), Some(&b" 1 . O "[..]));
-        let Comparison::Wrong(d) = compare(b"a\n", b"a\nb\n") else {
-            panic!("not a wrong answer");
-        };
+        let d = compare(b"a\n", b"a\nb\n").expect("a difference");
         assert_eq!((d.expected, d.actual.as_deref()), (None, Some(&b"b"[..])));
     }
 

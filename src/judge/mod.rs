@@ -6,8 +6,11 @@
 //! started, a folder that cannot be read) are `anyhow` errors.
 
 mod compare;
+mod diagnose;
 mod process;
+mod reading;
 mod report;
+mod rule;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -23,7 +26,8 @@ pub use report::Format;
 use crate::board::BoardSide;
 use crate::driver::{self, KalahBoard, Opponents, Task, Transcript};
 use crate::generate::Generation;
-use compare::{Comparison, Difference, compare};
+use compare::{Difference, compare};
+use diagnose::{Diagnosis, diagnose};
 use process::{Ending, Groups};
 
 /// The game the program plays.
@@ -100,9 +104,9 @@ pub enum Verdict {
     OutputLimit,
     /// Exited with a status other than 0, or was ended by a signal.
     RuntimeError(String),
-    /// Different output.
+    /// A different game: a rule broken.
     Wrong(Difference),
-    /// The same output but for trailing spaces, line ends and the final newline.
+    /// The same game, shown otherwise: spacing, line breaks, letter case, wording.
     Presentation(Difference),
     /// The same bytes.
     Accepted,
@@ -139,6 +143,8 @@ pub struct Judged {
     pub time: Duration,
     /// How many different outputs the runs gave (1 unless the program is flaky).
     pub outputs: usize,
+    /// What the output shows when read as a game, for every case not accepted.
+    pub diagnosis: Option<Diagnosis>,
 }
 
 /// How a judging ended, for the exit code.
@@ -336,6 +342,7 @@ fn judge_case(
             stderr: Vec::new(),
             time: Duration::ZERO,
             outputs: 0,
+            diagnosis: None,
         });
     }
     let first = process::run(program, &case.input, judging.limits, groups)?;
@@ -360,10 +367,19 @@ fn judge_case(
         Ending::Signalled(signal) => Verdict::RuntimeError(format!("killed by {signal}")),
         Ending::Exited(code) if *code != 0 => Verdict::RuntimeError(format!("exit status {code}")),
         Ending::Exited(_) => match compare(&case.expected.output, &first.stdout) {
-            Comparison::Accepted => Verdict::Accepted,
-            Comparison::Presentation(d) => Verdict::Presentation(d),
-            Comparison::Wrong(d) => Verdict::Wrong(d),
+            None => Verdict::Accepted,
+            Some(d) => Verdict::Wrong(d),
         },
+    };
+    // The second layer: the output read as a game, for every run that is not the same bytes.
+    let cut = !matches!(verdict, Verdict::Wrong(_) | Verdict::Accepted);
+    let diagnosis = (verdict != Verdict::Accepted)
+        .then(|| diagnose(judging.game, &case.expected, &first.stdout, cut));
+    let verdict = match verdict {
+        Verdict::Wrong(d) if diagnosis.as_ref().is_some_and(|d| d.rule.is_none()) => {
+            Verdict::Presentation(d)
+        }
+        other => other,
     };
     // Memory stays bounded over many cases: an accepted case keeps no transcript (nothing
     // reads it again), and a flood keeps only the head of what it wrote.
@@ -382,6 +398,7 @@ fn judge_case(
         stderr: first.stderr,
         time: first.time,
         outputs: outputs.len(),
+        diagnosis,
     })
 }
 

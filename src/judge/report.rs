@@ -103,14 +103,29 @@ fn replay(judging: &Judging, program: &Program, judged: &Judged) -> String {
     }
 }
 
-/// The verdict with what places it: "wrong answer at line 40, column 1".
-fn headline(verdict: &Verdict) -> String {
+/// The verdict with the rule broken and what places it: "wrong answer (flip-missing) at line
+/// 40, column 1".
+fn headline(judged: &Judged) -> String {
+    let verdict = &judged.verdict;
+    let rule = judged
+        .diagnosis
+        .as_ref()
+        .and_then(|d| d.rule)
+        .map_or_else(String::new, |rule| format!(" ({rule})"));
     match verdict {
-        Verdict::Wrong(d) | Verdict::Presentation(d) => {
+        Verdict::Wrong(d) => {
+            format!(
+                "{}{rule} at line {}, column {}",
+                verdict.name(),
+                d.line,
+                d.column
+            )
+        }
+        Verdict::Presentation(d) => {
             format!("{} at line {}, column {}", verdict.name(), d.line, d.column)
         }
-        Verdict::RuntimeError(how) => format!("runtime error ({how})"),
-        other => other.name().to_string(),
+        Verdict::RuntimeError(how) => format!("runtime error ({how}){rule}"),
+        other => format!("{}{rule}", other.name()),
     }
 }
 
@@ -123,6 +138,17 @@ fn details(judging: &Judging, program: &Program, judged: &Judged) -> String {
             |l| format!("`{}`", visible(l)),
         )
     };
+    if let Some(diagnosis) = &judged.diagnosis {
+        for line in &diagnosis.detail {
+            let _ = writeln!(out, "  {line}");
+        }
+        if let Some(looped) = &diagnosis.looped {
+            let _ = writeln!(out, "  loop: {looped}");
+        }
+        for cosmetic in &diagnosis.cosmetics {
+            let _ = writeln!(out, "  {}: {}", cosmetic.rule, cosmetic.description);
+        }
+    }
     match &judged.verdict {
         Verdict::Wrong(d) | Verdict::Presentation(d) => {
             let Difference {
@@ -133,9 +159,12 @@ fn details(judging: &Judging, program: &Program, judged: &Judged) -> String {
                 actual,
             } = d;
             let after = token_before(&judged.case.expected.reads, *offset);
-            let _ = writeln!(out, "  line {line}, column {column}, {after}");
-            let _ = writeln!(out, "  expected: {}", show(expected));
-            let _ = writeln!(out, "  actual:   {}", show(actual));
+            let _ = writeln!(
+                out,
+                "  first differing byte: line {line}, column {column}, {after}"
+            );
+            let _ = writeln!(out, "    expected: {}", show(expected));
+            let _ = writeln!(out, "    actual:   {}", show(actual));
         }
         Verdict::RuntimeError(_) | Verdict::TimeLimit | Verdict::OutputLimit => {
             let stderr = String::from_utf8_lossy(&judged.stderr);
@@ -165,19 +194,30 @@ fn failed(judged: &Judged) -> bool {
     !matches!(judged.verdict, Verdict::Accepted | Verdict::Unusable) || judged.outputs > 1
 }
 
-/// A group of failures: a verdict and, for a difference, the expected line's shape.
+/// A group of failures: the verdict and the rule broken (or the cosmetic kinds), numbers and
+/// players abstracted, so that one slip is one kind however many pits or rounds it touches.
 fn kind_of(judged: &Judged) -> String {
-    match &judged.verdict {
-        Verdict::Wrong(d) | Verdict::Presentation(d) => {
-            format!(
-                "{} where `{}` was expected",
-                judged.verdict.name(),
-                kind(d.expected.as_deref())
-            )
-        }
-        Verdict::RuntimeError(how) => format!("runtime error ({how})"),
+    let diagnosed = judged
+        .diagnosis
+        .as_ref()
+        .map(|d| (d.kind(), d.looped.is_some()))
+        .filter(|(kind, _)| !kind.is_empty());
+    let verdict = match &judged.verdict {
+        Verdict::RuntimeError(how) => format!("runtime error ({})", kind(Some(how.as_bytes()))),
         other if judged.outputs > 1 && matches!(other, Verdict::Accepted) => "flaky".to_string(),
         other => other.name().to_string(),
+    };
+    match diagnosed {
+        Some((kind, true)) => format!("{verdict}: {kind}, then a loop"),
+        Some((kind, false)) => format!("{verdict}: {kind}"),
+        None if judged
+            .diagnosis
+            .as_ref()
+            .is_some_and(|d| d.looped.is_some()) =>
+        {
+            format!("{verdict}: a loop")
+        }
+        None => verdict,
     }
 }
 
@@ -227,7 +267,7 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
             out,
             "case {}: {}{flaky} ({:.3} s)",
             j.case.name,
-            headline(&j.verdict),
+            headline(j),
             j.time.as_secs_f64()
         );
     }
@@ -235,7 +275,7 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
         .iter()
         .filter(|j| failed(j) || j.verdict == Verdict::Unusable)
     {
-        let _ = writeln!(out, "\n{}: {}", j.case.name, headline(&j.verdict));
+        let _ = writeln!(out, "\n{}: {}", j.case.name, headline(j));
         out.push_str(&details(judging, program, j));
     }
     let counted: Vec<String> = counts(judged)
@@ -253,18 +293,11 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
         let _ = writeln!(out, "Kinds of failure:");
     }
     for (kind, count, shortest) in kinds {
-        let mut line = format!(
+        let line = format!(
             "{count:>5}  {kind}; shortest: {} ({} tokens)",
             shortest.case.name,
             tokens(shortest)
         );
-        if let Verdict::Wrong(d) | Verdict::Presentation(d) = &shortest.verdict {
-            let got = d.actual.as_deref().map_or_else(
-                || "the end of the output".to_string(),
-                |l| format!("`{}`", visible(l)),
-            );
-            let _ = write!(line, ", got {got}");
-        }
         let _ = writeln!(out, "{line}");
     }
     out
@@ -293,6 +326,17 @@ fn case_json(judging: &Judging, j: &Judged) -> serde_json::Value {
         Verdict::RuntimeError(how) => case["how"] = json!(how),
         _ => {}
     }
+    if let Some(d) = &j.diagnosis {
+        case["rule"] = json!(d.rule.map(|r| r.id()));
+        case["detail"] = json!(d.detail);
+        case["loop"] = json!(d.looped);
+        let cosmetics: Vec<_> = d
+            .cosmetics
+            .iter()
+            .map(|c| json!({"rule": c.rule.id(), "description": c.description}))
+            .collect();
+        case["cosmetics"] = json!(cosmetics);
+    }
     if !j.stderr.is_empty() {
         case["stderr"] = json!(String::from_utf8_lossy(&j.stderr));
     }
@@ -316,7 +360,7 @@ fn junit(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow::Res
     for j in judged {
         let status = if failed(j) {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            status.set_message(headline(&j.verdict));
+            status.set_message(headline(j));
             status.set_type(j.verdict.name());
             status.set_description(details(judging, program, j));
             status
@@ -350,7 +394,7 @@ fn gradescope(judging: &Judging, program: &Program, judged: &[Judged]) -> serde_
                 "score": u32::from(passed),
                 "max_score": 1,
                 "status": if passed { "passed" } else { "failed" },
-                "output": format!("{}\n{}", headline(&j.verdict), details(judging, program, j)),
+                "output": format!("{}\n{}", headline(j), details(judging, program, j)),
             })
         })
         .collect();

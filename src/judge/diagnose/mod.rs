@@ -1,0 +1,282 @@
+//! The second layer of a case: when the bytes differ, both transcripts are read as games
+//! (`reading.rs`) and walked side by side. Events that match but are shown otherwise are
+//! cosmetic differences, listed once per kind; the first event that does not match is the
+//! game-level difference, named by the rule the actual transcript breaks, found by checking its
+//! board against the one before and the move played. A run cut short (time, output, crash) is
+//! read up to where it stopped, and an output that repeats itself is named as a loop. Pure
+//! functions, no I/O.
+
+mod rules;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use super::Game;
+use super::compare::{kind, token_before, visible};
+use super::reading::{Event, Item, Piece, events};
+use super::rule::Rule;
+use crate::driver::Transcript;
+use rules::Context;
+
+/// What the second layer found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnosis {
+    /// The rule behind the first game-level difference, if there is one.
+    pub rule: Option<Rule>,
+    /// The cosmetic differences before it, once per kind: the rule, the kind's key (numbers
+    /// abstracted) and a description of its first instance.
+    pub cosmetics: Vec<Cosmetic>,
+    /// Lines that show the first game-level difference to a person.
+    pub detail: Vec<String>,
+    /// The output's repeating tail, if it loops.
+    pub looped: Option<String>,
+}
+
+/// One cosmetic kind of difference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cosmetic {
+    /// `whitespace`, `final-newline`, `letter-case` or `prompt-wording`.
+    pub rule: Rule,
+    /// Its description with numbers and cells abstracted: what groups cases.
+    pub key: String,
+    /// Its first instance, in plain words.
+    pub description: String,
+}
+
+impl Diagnosis {
+    /// The words a kind of failure is known by: the rule id, or the cosmetic kinds.
+    #[must_use]
+    pub fn kind(&self) -> String {
+        if let Some(rule) = self.rule {
+            return rule.id().to_string();
+        }
+        let mut keys: Vec<&str> = self.cosmetics.iter().map(|c| c.key.as_str()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys.join("; ")
+    }
+}
+
+/// Reads `actual` against the `expected` transcript; `cut` says the run was stopped before it
+/// ended (time, output, a crash), so that its end is not a difference of its own.
+#[must_use]
+pub fn diagnose(game: Game, expected: &Transcript, actual: &[u8], cut: bool) -> Diagnosis {
+    let want: Vec<Item> = events(game, &expected.output);
+    let got: Vec<Item> = events(game, actual);
+    let blanks = |items: &[Item]| items.iter().filter(|i| i.event == Event::Blank).count();
+    let mut cosmetics = Cosmetics::default();
+    if blanks(&got) != blanks(&want) {
+        cosmetics.add(Rule::Whitespace, "blank lines".into(), "blank lines".into());
+    }
+    let want: Vec<&Item> = want.iter().filter(|i| i.event != Event::Blank).collect();
+    let got: Vec<&Item> = got.iter().filter(|i| i.event != Event::Blank).collect();
+    let mut diagnosis = Diagnosis::default();
+    let mut at = 0;
+    while at < want.len().max(got.len()) {
+        match (want.get(at), got.get(at)) {
+            (Some(w), Some(g)) if w.event == g.event => {
+                let last = at + 1 == want.len() && at + 1 == got.len();
+                compare_pieces(w, g, last, &mut cosmetics);
+            }
+            (_, None) if cut => break,
+            (w, g) => {
+                let context = Context {
+                    game,
+                    expected,
+                    before: &want[..at],
+                    want: w.copied(),
+                    got: g.copied(),
+                    ahead: &want[at.min(want.len())..],
+                    after: &got[at..],
+                };
+                let rule = context.rule();
+                diagnosis.detail = context.detail(rule);
+                diagnosis.rule = Some(rule);
+                break;
+            }
+        }
+        at += 1;
+    }
+    if cut {
+        diagnosis.looped = looping(game, actual).map(|(unit, times, offset)| {
+            // The event due where the loop began: the first the program never reached.
+            let reached = got.iter().take_while(|i| i.offset() < offset).count();
+            match want.get(reached) {
+                Some(item) if reached <= at => format!(
+                    "after `{}` was due, the program printed `{unit}` {times} times",
+                    shown(item)
+                ),
+                _ => format!("then the program printed `{unit}` {times} times"),
+            }
+        });
+        if diagnosis.rule.is_none() {
+            let offset = want.get(at).map_or(expected.output.len(), |i| i.offset());
+            diagnosis.detail.push(format!(
+                "the output stops {}",
+                token_before(&expected.reads, offset)
+            ));
+        }
+    }
+    diagnosis.cosmetics = cosmetics.0.into_values().collect();
+    diagnosis
+}
+
+/// Cosmetic differences by key, the first instance of each.
+#[derive(Default)]
+struct Cosmetics(BTreeMap<String, Cosmetic>);
+
+impl Cosmetics {
+    fn add(&mut self, rule: Rule, key: String, description: String) {
+        self.0.entry(key.clone()).or_insert(Cosmetic {
+            rule,
+            key,
+            description,
+        });
+    }
+}
+
+/// What a piece of an event is, for a person.
+fn name(event: &Event, index: usize) -> &'static str {
+    match event {
+        Event::Grid { .. } if index == 0 => "the column header",
+        Event::Grid { .. } => "a board row",
+        Event::Kalah { .. } => "the board",
+        Event::PitCountPrompt => "the pit-count prompt",
+        Event::PitPrompt(_) => "the pit prompt",
+        Event::Turn(_) => "the turn prompt",
+        Event::Round(_) => "the round line",
+        Event::Pass(_) => "the pass line",
+        Event::GameOver => "the game-over line",
+        Event::Wins(_) | Event::Draw => "the result line",
+        Event::Score(..) => "the score line",
+        _ => "a message",
+    }
+}
+
+/// The cosmetic differences between the pieces of two equal events.
+fn compare_pieces(want: &Item, got: &Item, last: bool, found: &mut Cosmetics) {
+    let prompt = matches!(
+        want.event,
+        Event::PitCountPrompt | Event::PitPrompt(_) | Event::Turn(_)
+    );
+    let pairs: Vec<(&Piece, &Piece)> = if want.pieces.len() == got.pieces.len() {
+        want.pieces.iter().zip(&got.pieces).collect()
+    } else {
+        found.add(
+            Rule::Whitespace,
+            "lines of the board".into(),
+            format!("{} drawn on other lines", name(&want.event, 0)),
+        );
+        Vec::new()
+    };
+    let count = pairs.len();
+    for (index, (w, g)) in pairs.into_iter().enumerate() {
+        let what = name(&want.event, index);
+        if g.crlf && !w.crlf {
+            found.add(
+                Rule::Whitespace,
+                "\\r\\n".into(),
+                "`\\r\\n` line ends".into(),
+            );
+        }
+        if w.newline && !g.newline {
+            if last && index + 1 == count {
+                let text = "no line break at the end".to_string();
+                found.add(Rule::FinalNewline, text.clone(), text);
+            } else {
+                let text = format!("no line break after {what}");
+                found.add(Rule::Whitespace, text.clone(), text);
+            }
+        } else if g.newline && !w.newline {
+            let text = format!("a line break after {what}");
+            found.add(Rule::Whitespace, text.clone(), text);
+        }
+        if w.text == g.text {
+            continue;
+        }
+        let squeeze = |t: &[u8]| -> Vec<u8> {
+            t.iter()
+                .copied()
+                .filter(|b| !b.is_ascii_whitespace())
+                .collect()
+        };
+        let (ws, gs) = (squeeze(w.text), squeeze(g.text));
+        if ws == gs {
+            let trimmed = |t: &'_ [u8]| t.trim_ascii_end().len();
+            let text = if w.text.trim_ascii_end() == g.text.trim_ascii_end() {
+                if trimmed(g.text) < g.text.len() && g.text.len() > w.text.len() {
+                    format!("trailing space after {what}")
+                } else {
+                    format!("no trailing space after {what}")
+                }
+            } else if w.text.trim_ascii_start() == g.text.trim_ascii_start() {
+                format!("leading spaces before {what}")
+            } else {
+                format!("spacing inside {what}")
+            };
+            found.add(Rule::Whitespace, text.clone(), text);
+        } else if ws.eq_ignore_ascii_case(&gs) {
+            found.add(
+                Rule::LetterCase,
+                format!("letter case in {what}"),
+                format!(
+                    "letter case in {what}: `{}` for `{}`",
+                    visible(g.text.trim_ascii()),
+                    visible(w.text.trim_ascii())
+                ),
+            );
+        } else {
+            let sort = if prompt { "prompt" } else { "message" };
+            let description = format!(
+                "{sort} wording: `{}` for `{}`",
+                visible(g.text.trim_ascii()),
+                visible(w.text.trim_ascii())
+            );
+            found.add(
+                Rule::PromptWording,
+                kind(Some(description.as_bytes())),
+                description,
+            );
+        }
+    }
+}
+
+/// An item as a person reads it: its first piece, or a board's name.
+pub(super) fn shown(item: &Item) -> String {
+    match item.event {
+        Event::Grid { .. } | Event::Kalah { .. } => "the board".to_string(),
+        _ => visible(item.pieces[0].text.trim_ascii_end()),
+    }
+}
+
+/// The repeating tail of an output: the unit, how many times, and where the repeats begin.
+fn looping(game: Game, actual: &[u8]) -> Option<(String, usize, usize)> {
+    let pieces = super::reading::pieces(game, actual);
+    let mut texts: Vec<&[u8]> = pieces.iter().map(|p| p.text.trim_ascii()).collect();
+    // An output cut at a limit ends in the middle of a piece.
+    if pieces.last().is_some_and(|p| !p.newline) {
+        texts.pop();
+    }
+    let mut best: Option<(usize, usize)> = None;
+    for period in 1..=8.min(texts.len()) {
+        let end = texts.len();
+        let mut times = 1;
+        while end >= (times + 1) * period
+            && texts[end - (times + 1) * period..end - times * period] == texts[end - period..end]
+        {
+            times += 1;
+        }
+        let better = best.is_none_or(|(p, t)| times * period > t * p);
+        if times >= 10 && better {
+            best = Some((period, times));
+        }
+    }
+    let (period, times) = best?;
+    let start = texts.len() - period * times;
+    let unit: Vec<String> = texts[start..start + period]
+        .iter()
+        .map(|t| visible(t))
+        .collect();
+    Some((unit.join(" "), times, pieces[start].offset))
+}
