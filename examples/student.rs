@@ -27,6 +27,13 @@ fn main() {
         stdin: io::stdin().lock(),
         out: io::BufWriter::new(io::stdout().lock()),
     };
+    if has("memory-hog") {
+        // Leaks a mebibyte at a time, each page touched, until an allocation fails.
+        let mut kept: Vec<Vec<u8>> = Vec::new();
+        loop {
+            kept.push(vec![1; 1 << 20]);
+        }
+    }
     match args.first().map(String::as_str) {
         Some("mancala") => kalah(&mut io, number("--pits", 6), number("--stones", 4), &has),
         _ => othello(&mut io, number("--size", 8), &has),

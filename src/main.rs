@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         Invocation::Driver(task, showing) => play(task, showing),
         Invocation::Judge(judging) => grade(&judging),
         Invocation::Relay(relaying) => pass_on(&relaying),
+        Invocation::Keep(keeping) => judge::keep(&keeping),
     }
 }
 

@@ -103,8 +103,14 @@ fn a_changed_message_is_a_wrong_answer_at_its_line_and_token_and_is_saved() {
         out.contains("actual:   `Player X's turn: Round two:`"),
         "{out}"
     );
-    assert!(out.contains("rule round-wrong: the round number is off"), "{out}");
-    assert!(out.contains("1  wrong answer: round-wrong; shortest: run"), "{out}");
+    assert!(
+        out.contains("rule round-wrong: the round number is off"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1  wrong answer: round-wrong; shortest: run"),
+        "{out}"
+    );
     for ext in ["in", "expected", "actual", "cmd"] {
         assert!(
             save.join(format!("run.{ext}")).exists(),
@@ -283,6 +289,63 @@ fn an_interrupted_judge_kills_what_it_started() {
     assert!(started.elapsed() < Duration::from_secs(10));
     assert_eq!(
         processes(&["sleep", "3763"]) + processes(&["sleep", "3764"]),
+        0
+    );
+}
+
+#[test]
+fn a_setsid_escapee_is_killed_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    // A child in a session of its own has left the process group: the keeper still has it.
+    let escapee = student(
+        dir.path(),
+        "escapee",
+        "setsid sleep 3765 &\nexec BIN othello --size 4",
+    );
+    let (code, out) = judge(
+        &["othello", "--size", "4", "--cases", "2", "--format", "json"],
+        &[escapee.to_str().unwrap()],
+    );
+    assert_eq!(code, 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for case in json["cases"].as_array().unwrap() {
+        assert_eq!(case["verdict"], "accepted");
+        assert_eq!(case["left_behind"], 1, "{case}");
+    }
+    assert_eq!(processes(&["sleep", "3765"]), 0);
+}
+
+#[test]
+fn a_judge_killed_by_sigkill_takes_its_programs_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let sleeper = student(dir.path(), "sleeper", "setsid sleep 3766 &\nsleep 3767");
+    let mut judge = std::process::Command::new(cargo_bin("boardgames"))
+        .args(["judge", "othello", "--cases", "2", "--timeout", "60", "--"])
+        .arg(&sleeper)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]) < 4
+        && started.elapsed() < Duration::from_secs(10)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        processes(&["sleep", "3767"]) > 0,
+        "the students never started"
+    );
+    judge.kill().unwrap();
+    judge.wait().unwrap();
+    // The keepers get their parent-death signal and clear up: wait for them, a while at most.
+    let killed = Instant::now();
+    while processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]) > 0
+        && killed.elapsed() < Duration::from_secs(10)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]),
         0
     );
 }

@@ -212,3 +212,21 @@ fn a_loop_is_named_with_what_was_due() {
         "{report}"
     );
 }
+
+#[test]
+fn a_memory_hog_is_a_memory_limit_with_its_peak() {
+    let out = Command::new(cargo_bin("boardgames"))
+        .args(["judge", "othello", "--cases", "2", "--memory-mb", "64"])
+        .args(["--format", "json", "--"])
+        .arg(student())
+        .args(["othello", "memory-hog"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for case in json["cases"].as_array().unwrap() {
+        assert_eq!(case["verdict"], "memory limit", "{case}");
+        let peak = case["peak_kib"].as_u64().unwrap();
+        assert!((32 << 10..=64 << 10).contains(&peak), "{case}");
+    }
+}

@@ -17,7 +17,7 @@ use crate::driver::{
     Training,
 };
 use crate::generate::Generation;
-use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Limits};
+use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Keeping, Limits};
 use crate::mancala::Capture;
 use crate::relay::Relaying;
 
@@ -52,6 +52,8 @@ pub enum Invocation {
     Judge(Box<Judging>),
     /// A relay between two programs.
     Relay(Box<Relaying>),
+    /// The keeper of one judged run.
+    Keep(Keeping),
 }
 
 impl Cli {
@@ -68,6 +70,9 @@ impl Cli {
             }
             Command::Relay(Relay::Othello(args)) => {
                 return Invocation::Relay(Box::new(args.relaying()));
+            }
+            Command::JudgeKeeper { memory_mb, program } => {
+                return Invocation::Keep(Keeping { memory_mb, program });
             }
             Command::Othello(args) => {
                 let opponents = args.vs.opponents(args.computer);
@@ -247,6 +252,16 @@ pub enum Command {
                       The same seed and flags always give the same game."
     )]
     Generate(Generate),
+    /// The judge's keeper of one run (started by the judge itself, never by hand).
+    #[command(hide = true)]
+    JudgeKeeper {
+        /// The program's address-space limit, in MiB.
+        #[arg(long, value_name = "M")]
+        memory_mb: u64,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "PROGRAM")]
+        program: Vec<OsString>,
+    },
 }
 
 /// The games the arena plays.
@@ -454,6 +469,10 @@ pub struct JudgeArgs {
     /// Bytes of output a run may write.
     #[arg(long, value_name = "BYTES", allow_negative_numbers = true, default_value_t = 4 << 20)]
     pub output_limit: usize,
+    /// MiB of address space each process of a run may map; a run that fails past it is a
+    /// memory limit.
+    #[arg(long, value_name = "M", allow_negative_numbers = true, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(16..=1 << 20))]
+    pub memory_mb: u64,
     /// Runs at once [default: the machine's cores].
     #[arg(long, value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -491,6 +510,7 @@ impl JudgeArgs {
             limits: Limits {
                 time: Duration::from_secs_f64(self.timeout),
                 output: self.output_limit,
+                memory_mb: self.memory_mb,
             },
             jobs: self.jobs.map_or_else(cores, usize::from),
             repeat: usize::from(self.repeat),

@@ -7,6 +7,7 @@
 
 mod compare;
 mod diagnose;
+mod keeper;
 mod process;
 mod reading;
 mod report;
@@ -20,6 +21,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 
+pub use keeper::{Keeping, keep};
 pub use process::{Limits, Program, group_of, kill_group};
 pub use report::Format;
 
@@ -100,6 +102,8 @@ pub enum Verdict {
     Unusable,
     /// Ran past the time limit.
     TimeLimit,
+    /// Failed after using memory near the limit, or for want of memory.
+    MemoryLimit,
     /// Wrote past the output limit.
     OutputLimit,
     /// Exited with a status other than 0, or was ended by a signal.
@@ -119,6 +123,7 @@ impl Verdict {
         match self {
             Verdict::Unusable => "unusable case",
             Verdict::TimeLimit => "time limit",
+            Verdict::MemoryLimit => "memory limit",
             Verdict::OutputLimit => "output limit",
             Verdict::RuntimeError(_) => "runtime error",
             Verdict::Wrong(_) => "wrong answer",
@@ -145,6 +150,10 @@ pub struct Judged {
     pub outputs: usize,
     /// What the output shows when read as a game, for every case not accepted.
     pub diagnosis: Option<Diagnosis>,
+    /// The first run's largest resident memory, in KiB.
+    pub peak_kib: u64,
+    /// Processes the first run left running when it ended (all killed).
+    pub left: usize,
 }
 
 /// How a judging ended, for the exit code.
@@ -343,6 +352,8 @@ fn judge_case(
             time: Duration::ZERO,
             outputs: 0,
             diagnosis: None,
+            peak_kib: 0,
+            left: 0,
         });
     }
     let first = process::run(program, &case.input, judging.limits, groups)?;
@@ -363,6 +374,7 @@ fn judge_case(
     let verdict = match &first.ending {
         // An interrupted run is dropped by the caller; as a verdict it is one that ran too long.
         Ending::TimedOut | Ending::Interrupted => Verdict::TimeLimit,
+        _ if out_of_memory(&first, judging.limits) => Verdict::MemoryLimit,
         Ending::OutputLimit => Verdict::OutputLimit,
         Ending::Signalled(signal) => Verdict::RuntimeError(format!("killed by {signal}")),
         Ending::Exited(code) if *code != 0 => Verdict::RuntimeError(format!("exit status {code}")),
@@ -399,7 +411,33 @@ fn judge_case(
         time: first.time,
         outputs: outputs.len(),
         diagnosis,
+        peak_kib: first.peak_kib,
+        left: first.left,
     })
+}
+
+/// Whether a failed run failed for want of memory: it came within half of the limit, or said
+/// that an allocation failed (C++'s `bad_alloc`, Rust's and C's messages).
+fn out_of_memory(run: &process::Run, limits: Limits) -> bool {
+    let failed = match run.ending {
+        Ending::Exited(code) => code != 0,
+        Ending::Signalled(_) => true,
+        _ => false,
+    };
+    let near = run.peak_kib.saturating_mul(2) >= limits.memory_mb.saturating_mul(1024);
+    let said = [
+        "bad_alloc",
+        "memory allocation of",
+        "out of memory",
+        "Cannot allocate memory",
+    ]
+    .iter()
+    .any(|words| {
+        run.stderr
+            .windows(words.len())
+            .any(|w| w == words.as_bytes())
+    });
+    failed && (near || said)
 }
 
 /// Bytes kept of the output of a run that wrote past the limit.

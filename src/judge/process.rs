@@ -1,8 +1,9 @@
-//! Running a judged program, Unix only: in a process group of its own, with the case input on
-//! standard input (closed at its end), standard output captured up to a limit, the tail of
-//! standard error kept, and a time limit. On a timeout, too much output, or the judge being
-//! interrupted, the whole group is killed, so that no process of a judged program outlives the
-//! judge.
+//! Running a judged program, Linux only: under its keeper (`keeper.rs`, the judge's own binary
+//! in a process group of its own), with the case input on standard input (closed at its end),
+//! standard output captured up to a limit, the tail of standard error kept, a time limit and an
+//! address-space limit. On a timeout, too much output, or the judge being interrupted, the
+//! keeper is told to stop and kills everything below it, `setsid()` escapees included; the
+//! group is killed after it as a backstop. No process of a judged program outlives the case.
 
 use std::collections::HashSet;
 use std::ffi::OsString;
@@ -17,7 +18,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use nix::sys::signal::{Signal, killpg};
+
+use super::keeper::Report;
+use nix::sys::signal::{Signal, kill, killpg};
 use nix::unistd::Pid;
 
 /// The program under judgement and its arguments.
@@ -79,13 +82,15 @@ pub fn shell_quote(text: &str) -> String {
     }
 }
 
-/// How long a run may take and how much it may write.
+/// How long a run may take, how much it may write and how much memory it may map.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Wall time per run.
     pub time: Duration,
     /// Bytes of standard output per run.
     pub output: usize,
+    /// Address space per process of a run, in MiB.
+    pub memory_mb: u64,
 }
 
 /// How a run ended.
@@ -114,6 +119,10 @@ pub struct Run {
     pub stderr: Vec<u8>,
     /// Wall time.
     pub time: Duration,
+    /// The largest resident memory of a process of the run, in KiB.
+    pub peak_kib: u64,
+    /// Processes the program left running when it ended (all killed).
+    pub left: usize,
 }
 
 /// The standard error kept of a run: its last 4 KiB.
@@ -127,11 +136,11 @@ pub struct Groups {
 }
 
 impl Groups {
-    /// Kills every running group and refuses to start more: the judge is being interrupted.
+    /// Stops every running case and refuses to start more: the judge is being interrupted.
     pub fn interrupt(&self) {
         self.interrupted.store(true, Ordering::SeqCst);
         for &group in self.lock().iter() {
-            kill_group(group);
+            stop_keeper(group);
         }
     }
 
@@ -151,6 +160,11 @@ pub fn kill_group(group: i32) {
     let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
 }
 
+/// Tells the keeper of a run (the leader of its group) to kill everything below it and end.
+fn stop_keeper(group: i32) {
+    let _ = kill(Pid::from_raw(group), Signal::SIGTERM);
+}
+
 /// Runs `program` once on `input` within `limits`.
 pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> io::Result<Run> {
     let started = Instant::now();
@@ -164,9 +178,16 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> 
                 stdout: Vec::new(),
                 stderr: Vec::new(),
                 time: Duration::ZERO,
+                peak_kib: 0,
+                left: 0,
             });
         }
-        let child = Command::new(&program.path)
+        let child = Command::new(std::env::current_exe()?)
+            .arg("judge-keeper")
+            .arg("--memory-mb")
+            .arg(limits.memory_mb.to_string())
+            .arg("--")
+            .arg(&program.path)
             .args(&program.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -193,7 +214,7 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> 
         let overflow = Arc::clone(&overflow);
         move || {
             overflow.store(true, Ordering::SeqCst);
-            kill_group(group);
+            stop_keeper(group);
         }
     });
     let err = collect_tail(stderr);
@@ -206,7 +227,11 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> 
     });
     let timed_out = exited.recv_timeout(limits.time).is_err();
     if timed_out {
-        kill_group(group);
+        stop_keeper(group);
+        // A keeper that does not end at once is killed with its group.
+        if exited.recv_timeout(Duration::from_secs(2)).is_err() {
+            kill_group(group);
+        }
     }
     let status = waiter
         .join()
@@ -219,14 +244,28 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> 
     // Processes that left the group may hold the pipes open: wait a moment, no longer.
     let grace = Duration::from_millis(500);
     let stdout = out.finish(grace);
-    let stderr = err.finish(grace);
+    let mut stderr = err.finish(grace);
+    let report = Report::take(&mut stderr);
+    if let Some(why) = report
+        .as_ref()
+        .and_then(|r| r.ended.strip_prefix("cannot start: "))
+    {
+        return Err(io::Error::other(why.to_string()));
+    }
     let ending = if groups.is_interrupted() {
         Ending::Interrupted
     } else if timed_out {
         Ending::TimedOut
     } else if overflow.load(Ordering::SeqCst) {
         Ending::OutputLimit
+    } else if let Some(ended) = report.as_ref().map(|r| r.ended.as_str()) {
+        match ended.split_once(' ') {
+            Some(("exit", code)) => Ending::Exited(code.parse().unwrap_or(-1)),
+            Some(("signal", name)) => Ending::Signalled(name.to_string()),
+            _ => Ending::Signalled(ended.to_string()),
+        }
     } else if let Some(signal) = status.signal() {
+        // The keeper itself was ended before it could report.
         Ending::Signalled(
             Signal::try_from(signal).map_or_else(|_| format!("signal {signal}"), |s| s.to_string()),
         )
@@ -238,6 +277,8 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> 
         stdout,
         stderr,
         time,
+        peak_kib: report.as_ref().map_or(0, |r| r.peak_kib),
+        left: report.map_or(0, |r| r.left),
     })
 }
 

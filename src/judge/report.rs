@@ -166,7 +166,10 @@ fn details(judging: &Judging, program: &Program, judged: &Judged) -> String {
             let _ = writeln!(out, "    expected: {}", show(expected));
             let _ = writeln!(out, "    actual:   {}", show(actual));
         }
-        Verdict::RuntimeError(_) | Verdict::TimeLimit | Verdict::OutputLimit => {
+        Verdict::RuntimeError(_)
+        | Verdict::TimeLimit
+        | Verdict::MemoryLimit
+        | Verdict::OutputLimit => {
             let stderr = String::from_utf8_lossy(&judged.stderr);
             let lines: Vec<&str> = stderr.lines().collect();
             for line in &lines[lines.len().saturating_sub(5)..] {
@@ -178,6 +181,17 @@ fn details(judging: &Judging, program: &Program, judged: &Judged) -> String {
         }
         Verdict::Accepted => {}
     }
+    if judged.verdict == Verdict::MemoryLimit {
+        let _ = writeln!(
+            out,
+            "  memory:   {} MiB at its peak, limit {} MiB",
+            judged.peak_kib / 1024,
+            judging.limits.memory_mb
+        );
+    }
+    if judged.left > 0 {
+        let _ = writeln!(out, "  {}", left_behind(judged.left));
+    }
     if judged.outputs > 1 {
         let _ = writeln!(
             out,
@@ -187,6 +201,12 @@ fn details(judging: &Judging, program: &Program, judged: &Judged) -> String {
     }
     let _ = writeln!(out, "  replay:   {}", replay(judging, program, judged));
     out
+}
+
+/// The note on processes a run left running.
+fn left_behind(count: usize) -> String {
+    let s = if count == 1 { "" } else { "es" };
+    format!("left {count} process{s} running when it ended, killed")
 }
 
 /// Whether the case counts against the program.
@@ -244,6 +264,7 @@ fn counts(judged: &[Judged]) -> Vec<(&'static str, usize)> {
         "wrong answer",
         "runtime error",
         "output limit",
+        "memory limit",
         "time limit",
         "unusable case",
     ];
@@ -263,9 +284,14 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
     let mut out = String::new();
     for j in judged {
         let flaky = if j.outputs > 1 { " (flaky)" } else { "" };
+        let left = if j.left > 0 {
+            format!(" ({})", left_behind(j.left))
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "case {}: {}{flaky} ({:.3} s)",
+            "case {}: {}{flaky}{left} ({:.3} s)",
             j.case.name,
             headline(j),
             j.time.as_secs_f64()
@@ -282,9 +308,15 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
         .into_iter()
         .map(|(name, n)| format!("{n} {name}"))
         .collect();
+    let left: usize = judged.iter().map(|j| j.left).sum();
+    let left = if left > 0 {
+        format!("; {} processes left running, killed", left)
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "\nSummary: {} cases: {}",
+        "\nSummary: {} cases: {}{left}",
         judged.len(),
         counted.join(", ")
     );
@@ -311,6 +343,8 @@ fn case_json(judging: &Judging, j: &Judged) -> serde_json::Value {
         "tokens": tokens(j),
         "outputs": j.outputs,
         "runs": judging.repeat,
+        "peak_kib": j.peak_kib,
+        "left_behind": j.left,
     });
     if let Some(seed) = j.case.seed {
         case["seed"] = json!(seed);
