@@ -1,7 +1,9 @@
 //! The judge's speed, against the hand-written way it replaces: 1,000 generated 8x8 Othello
 //! cases judged against the binary itself with the default jobs, then the same cases (the same
 //! seeds) by a shell loop of `generate`, `timeout`, the program and `cmp`. Prints both times,
-//! the cases per second and the ratio; asserts only that both ways accept every case.
+//! the cases per second and the ratio; asserts only that both ways accept every case. Then a
+//! class of 20 programs (the binary, and copies that slip in presentation or in a rule) on 100
+//! cases each, as `--programs` grades it: its time, and its table.
 //!
 //! `cargo bench --bench judge`; `cargo bench --bench judge -- quick` uses 200 cases.
 
@@ -35,7 +37,7 @@ fn main() {
     let seeds: Vec<&str> = report
         .lines()
         .filter_map(|line| line.trim().strip_prefix("\"seed\": "))
-        .map(|seed| seed.trim_end_matches(','))
+        .map(|seed| seed.trim_end_matches(',').trim_matches('"'))
         .collect();
     assert_eq!(seeds.len(), cases, "one seed per case in the report");
 
@@ -71,4 +73,39 @@ test "$failed" -eq 0"#,
         cases as f64 / loop_seconds
     );
     println!("judge is {:.1}x faster", loop_seconds / judge_seconds);
+
+    class(bin, quick);
+}
+
+/// Times `judge othello --programs` on a class of 20 scripts around the binary: a fifth play
+/// as the reference does, the others slip in presentation or in the game's text.
+fn class(bin: &str, quick: bool) {
+    use std::os::unix::fs::PermissionsExt;
+    let slips = [
+        "",
+        "| sed 's/^   A B C D E F G H$/& /'",
+        "| sed 's/position for pit/position of pit/'",
+        "| sed '/has no valid moves/d'",
+        "| sed 's/Player O wins!/Player X wins!/'",
+    ];
+    let dir = std::env::temp_dir().join(format!("judge-bench-class-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    for i in 0..20 {
+        let path = dir.join(format!("student-{i:02}"));
+        let body = format!("#!/bin/sh\n\"{bin}\" othello {}\n", slips[i % slips.len()]);
+        std::fs::write(&path, body).expect("a script");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let cases = if quick { "20" } else { "100" };
+    let started = Instant::now();
+    let graded = Command::new(bin)
+        .args(["judge", "othello", "--cases", cases, "--programs"])
+        .arg(&dir)
+        .output()
+        .expect("the judge runs");
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(graded.status.success(), "the class was not graded");
+    println!("\nclass: 20 programs x {cases} cases of 8x8 Othello: {seconds:.1} s");
+    print!("{}", String::from_utf8_lossy(&graded.stdout));
 }

@@ -250,9 +250,19 @@ fn reports_come_as_json_junit_and_gradescope() {
     assert!(out.starts_with("<?xml"), "{out}");
     assert_eq!(out.matches("<testcase ").count(), 3, "{out}");
 
+    // A crash is an error of the run in JUnit; a wrong output a failure.
+    let dir = tempfile::tempdir().unwrap();
+    let abort = student(dir.path(), "abort", "kill -ABRT $$");
+    let (_, out) = judge(
+        &["mancala", "--cases", "2", "--format", "junit"],
+        &[abort.to_str().unwrap()],
+    );
+    assert_eq!(out.matches("<error ").count(), 2, "{out}");
+    assert!(out.contains("classname=\"judge.mancala.pits-6.stones-4\""), "{out}");
+
     let (_, out) = judge(&args("gradescope"), &program);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["score"], 3);
+    assert_eq!(json["score"], 3.0);
     for test in json["tests"].as_array().unwrap() {
         for key in ["name", "score", "max_score", "status", "output"] {
             assert!(test.get(key).is_some(), "{key} missing in {test}");

@@ -230,3 +230,143 @@ fn a_memory_hog_is_a_memory_limit_with_its_peak() {
         assert!((32 << 10..=64 << 10).contains(&peak), "{case}");
     }
 }
+
+/// A class folder: submissions as scripts that run the student with their slips, one folder
+/// submission, one folder without a program, and a file that is no submission.
+fn class(dir: &std::path::Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let class = dir.join("class");
+    let script = |path: std::path::PathBuf, slips: &str| {
+        let body = format!(
+            "#!/bin/sh\nexec '{}' othello --size 6 {slips}\n",
+            student().display()
+        );
+        std::fs::write(&path, body).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    for sub in ["erin", "frank"] {
+        std::fs::create_dir_all(class.join(sub)).unwrap();
+    }
+    script(class.join("alice"), "");
+    script(class.join("bob"), "flip-wraps-edge whitespace");
+    script(class.join("carol"), "prompt-wording");
+    script(class.join("dave"), "pass-missing");
+    script(class.join("erin").join("a.out"), "full-board-continues");
+    std::fs::write(class.join("frank").join("notes.txt"), "no program").unwrap();
+    std::fs::write(class.join("grades.txt"), "not a submission").unwrap();
+    class
+}
+
+/// `boardgames judge othello --size 6 ARGS`: exit code and standard output.
+fn judge_class(args: &[&str]) -> (i32, String) {
+    let out = Command::new(cargo_bin("boardgames"))
+        .args(["judge", "othello", "--size", "6", "--cases", "30"])
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn a_class_is_judged_into_one_table_and_shards_cover_it_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = class(dir.path());
+    let class = class.to_str().unwrap();
+    let (code, table) = judge_class(&["--programs", class]);
+    // A submission that cannot be run is a row of its own and exit 1; the others are graded.
+    assert_eq!(code, 1, "{table}");
+    let names: Vec<&str> = table
+        .lines()
+        .skip(1)
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(names.len(), 6, "{table}");
+    assert_eq!(names[0], "alice", "best first: {table}");
+    assert_eq!(*names.last().unwrap(), "frank", "{table}");
+    let row = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap()
+            .to_string()
+    };
+    assert!(row("alice").contains("100.0%"), "{table}");
+    assert!(row("bob").contains("flip-wraps-edge"), "{table}");
+    assert!(row("bob").contains("whitespace"), "{table}");
+    assert!(row("carol").contains("  0.0%") && row("carol").contains("prompt-wording 30"));
+    assert!(row("erin").contains("full-board-continues"), "{table}");
+    assert!(row("frank").contains("cannot run: no executable in its folder"));
+
+    let (_, csv) = judge_class(&["--programs", class, "--format", "csv"]);
+    let heading: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(heading[..4], ["submission", "score", "cases", "accepted"]);
+    assert!(heading.contains(&"flip-wraps-edge") && heading.last() == Some(&"note"));
+    let mut seen: Vec<String> = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let (_, part) = judge_class(&["--programs", class, "--format", "csv", "--shard", shard]);
+        for line in part.lines().skip(1) {
+            assert_eq!(line.split(',').count(), heading.len(), "{line}");
+            seen.push(line.split(',').next().unwrap().to_string());
+        }
+    }
+    seen.sort();
+    assert_eq!(seen, ["alice", "bob", "carol", "dave", "erin", "frank"]);
+}
+
+#[test]
+fn a_class_saves_each_submission_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = class(dir.path());
+    let save = dir.path().join("saved");
+    let (_, _) = judge_class(&[
+        "--programs",
+        class.to_str().unwrap(),
+        "--save",
+        save.to_str().unwrap(),
+        "--points",
+        "60",
+        "--visibility",
+        "after-due-date",
+        "--pe-credit",
+        "0.5",
+    ]);
+    for file in ["report.txt", "report.json", "junit.xml", "results.json"] {
+        assert!(save.join("bob").join(file).exists(), "bob/{file}");
+    }
+    // Gradescope: the points spread over the cases, a presentation error at half credit,
+    // and no path of the grader's machine in what students read.
+    let results = std::fs::read_to_string(save.join("carol").join("results.json")).unwrap();
+    let results: serde_json::Value = serde_json::from_str(&results).unwrap();
+    assert_eq!(results["score"], 30.0);
+    assert_eq!(results["visibility"], "after_due_date");
+    for test in results["tests"].as_array().unwrap() {
+        assert_eq!(test["max_score"], 2.0);
+        let output = test["output"].as_str().unwrap();
+        assert!(!output.contains(dir.path().to_str().unwrap()), "{output}");
+    }
+    // JSON seeds are strings; JUnit testcases have a class name; the saved command replays
+    // the case from the folder it is in, whatever the folder the grader stands in.
+    let json = std::fs::read_to_string(save.join("bob").join("report.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(json["cases"][0]["seed"].is_string(), "{}", json["cases"][0]);
+    let junit = std::fs::read_to_string(save.join("bob").join("junit.xml")).unwrap();
+    assert!(
+        junit.contains("classname=\"judge.othello.size-6\""),
+        "{junit}"
+    );
+    let cmd = std::fs::read_dir(save.join("carol"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "cmd"))
+        .unwrap();
+    let replayed = Command::new("sh")
+        .arg(&cmd)
+        .current_dir("/")
+        .output()
+        .unwrap();
+    assert_eq!(
+        replayed.stdout,
+        std::fs::read(cmd.with_extension("actual")).unwrap()
+    );
+}

@@ -17,7 +17,9 @@ use crate::driver::{
     Training,
 };
 use crate::generate::Generation;
-use crate::judge::{Cases, Format, Game as JudgedGame, Judging, Keeping, Limits};
+use crate::judge::{
+    Cases, Class, Format, Game as JudgedGame, Judging, Keeping, Limits, Shard, Visibility,
+};
 use crate::mancala::Capture;
 use crate::relay::Relaying;
 
@@ -219,14 +221,19 @@ pub enum Command {
     /// Grade a program against the reference: run it on many games and compare transcripts.
     #[command(
         subcommand,
-        long_about = "Grade a program against the reference: run it on generated games (or on \
-                      the *.in files of a folder), each in a process group of its own under a \
-                      time and an output limit, and compare its output byte for byte with the \
-                      transcript the game itself makes. Verdicts: time limit, output limit, \
-                      runtime error, wrong answer, presentation error (only trailing spaces, \
-                      \\r\\n or the final newline differ), accepted.\n\
-                      Exit status: 0 when every case is accepted, 1 when one is not, 2 when the \
-                      program cannot be started, 130 when interrupted. Unix-like systems only."
+        long_about = "Grade a program, or a class of them (--programs DIR), against the \
+                      reference: run it on generated games (or on the *.in files of a folder), \
+                      each run sealed under a keeper that kills everything it starts, with time, \
+                      output and memory limits, and compare its output byte for byte with the \
+                      transcript the game itself makes. When the bytes differ, both transcripts \
+                      are read as games: the same game shown otherwise is a presentation error \
+                      (its cosmetic differences listed), a different one a wrong answer named by \
+                      the rule it breaks (flip-wraps-edge, pass-missing, capture-wrong, ...). \
+                      Verdicts: time limit, memory limit, output limit, runtime error, wrong \
+                      answer, presentation error, accepted.\n\
+                      Exit status: 0 when every case is accepted (with --programs: when every \
+                      submission was graded), 1 when one is not, 2 when the program cannot be \
+                      started, 130 when interrupted. Linux only."
     )]
     Judge(Judge),
     /// Play two Othello programs against each other through their consoles (for developers).
@@ -466,9 +473,10 @@ pub struct JudgeArgs {
     /// Seconds a run may take.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value_t = 5.0, value_parser = parse_seconds)]
     pub timeout: f64,
-    /// Bytes of output a run may write.
-    #[arg(long, value_name = "BYTES", allow_negative_numbers = true, default_value_t = 4 << 20)]
-    pub output_limit: usize,
+    /// Bytes of output a run may write [default: four times the expected transcript, plus 64
+    /// KiB, so that a program caught in a loop is stopped soon].
+    #[arg(long, value_name = "BYTES", allow_negative_numbers = true)]
+    pub output_limit: Option<usize>,
     /// MiB of address space each process of a run may map; a run that fails past it is a
     /// memory limit.
     #[arg(long, value_name = "M", allow_negative_numbers = true, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(16..=1 << 20))]
@@ -485,11 +493,33 @@ pub struct JudgeArgs {
     /// The report's form.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Save every case not accepted here: NAME.in, NAME.expected, NAME.actual, NAME.cmd.
+    /// Save every case not accepted here: NAME.in, NAME.expected, NAME.actual, NAME.cmd (with
+    /// --programs, a folder per submission, with its report in every format).
     #[arg(long, value_name = "DIR", allow_negative_numbers = true)]
     pub save: Option<PathBuf>,
+    /// Gradescope: the points of the whole judging, spread evenly over the cases [default: one
+    /// a case].
+    #[arg(long, value_name = "TOTAL", allow_negative_numbers = true, value_parser = parse_points)]
+    pub points: Option<f64>,
+    /// Gradescope: when students see the tests.
+    #[arg(long, value_enum)]
+    pub visibility: Option<Visibility>,
+    /// The share of a case's points a presentation error earns, from 0 to 1.
+    #[arg(long, value_name = "F", allow_negative_numbers = true, default_value_t = 0.0, value_parser = parse_share)]
+    pub pe_credit: f64,
+    /// Judge every submission in this folder (each an executable, or a folder with one) on the
+    /// same cases, and print a class table.
+    #[arg(long, value_name = "DIR", allow_negative_numbers = true, conflicts_with_all = ["program", "fail_fast"])]
+    pub programs: Option<PathBuf>,
+    /// With --programs: take every N-th submission from the K-th, for a CI job matrix.
+    #[arg(long, value_name = "K/N", requires = "programs")]
+    pub shard: Option<Shard>,
     /// The program to judge and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    #[arg(
+        last = true,
+        required_unless_present = "programs",
+        value_name = "PROGRAM"
+    )]
     pub program: Vec<OsString>,
 }
 
@@ -517,9 +547,34 @@ impl JudgeArgs {
             fail_fast: self.fail_fast,
             format: self.format,
             save: self.save,
+            points: self.points,
+            visibility: self.visibility,
+            pe_credit: self.pe_credit,
             program: self.program,
+            class: self.programs.map(|dir| Class {
+                dir,
+                shard: self.shard.unwrap_or_default(),
+            }),
         }
     }
+}
+
+/// Gradescope points: more than 0, at most a million.
+fn parse_points(text: &str) -> Result<f64, String> {
+    parse_in(
+        text,
+        |p: f64| (p > 0.0 && p <= 1e6).then_some(p),
+        "more than 0, at most 1000000",
+    )
+}
+
+/// A share: from 0 to 1.
+fn parse_share(text: &str) -> Result<f64, String> {
+    parse_in(
+        text,
+        |f: f64| (0.0..=1.0).contains(&f).then_some(f),
+        "from 0 to 1",
+    )
 }
 
 /// A positive number of seconds, at most a day.

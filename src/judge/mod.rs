@@ -5,6 +5,7 @@
 //! Gradescope `results.json`. Unix only. The judge's own failures (a program that cannot be
 //! started, a folder that cannot be read) are `anyhow` errors.
 
+mod class;
 mod compare;
 mod diagnose;
 mod keeper;
@@ -21,9 +22,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 
+pub use class::{Class, Shard};
 pub use keeper::{Keeping, keep};
 pub use process::{Limits, Program, group_of, kill_group};
-pub use report::Format;
+pub use report::{Format, Visibility};
 
 use crate::board::BoardSide;
 use crate::driver::{self, KalahBoard, Opponents, Task, Transcript};
@@ -78,8 +80,16 @@ pub struct Judging {
     pub format: Format,
     /// Where to save the cases not accepted.
     pub save: Option<PathBuf>,
-    /// The program and its arguments.
+    /// Gradescope's points: the whole judging's, spread over the cases (default: one a case).
+    pub points: Option<f64>,
+    /// Gradescope's visibility of the tests to students.
+    pub visibility: Option<Visibility>,
+    /// The share of a case's points a presentation error earns.
+    pub pe_credit: f64,
+    /// The program and its arguments (none when a class is judged).
     pub program: Vec<OsString>,
+    /// A class of programs to judge instead of one.
+    pub class: Option<Class>,
 }
 
 /// One case: its input and the transcript the game makes of it.
@@ -167,23 +177,50 @@ pub enum Outcome {
     Interrupted,
 }
 
-/// Judges the program; returns the report to print and how it went.
+/// Judges the program, or the class; returns the report to print and how it went.
 pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
+    let groups = Groups::default();
+    let on_interrupt = groups.clone();
+    // Only the first judging of a process installs the handler; there is only one.
+    let _ = ctrlc::set_handler(move || on_interrupt.interrupt());
+    let cases: Vec<Case> = inputs(judging)?
+        .iter()
+        .map(|input| make_case(judging.game, input))
+        .collect();
+    if let Some(class) = &judging.class {
+        return class::grade(judging, class, &cases, &groups);
+    }
     let (name, args) = judging
         .program
         .split_first()
         .context("no program to judge")?;
     let program = Program::find(name, args.to_vec())?;
-    let inputs = inputs(judging)?;
+    let judged = judge_program(judging, &program, &cases, &groups)?;
+    if let Some(dir) = &judging.save {
+        report::save(dir, judging, &program, &judged)?;
+    }
+    let outcome = if groups.is_interrupted() {
+        Outcome::Interrupted
+    } else if judged.iter().all(|j| !report::failed(j)) {
+        Outcome::AllAccepted
+    } else {
+        Outcome::SomeFailed
+    };
+    let text = report::render(judging, &program, &judged)?;
+    Ok((text, outcome))
+}
 
-    let groups = Groups::default();
-    let on_interrupt = groups.clone();
-    // Only the first judging of a process installs the handler; there is only one.
-    let _ = ctrlc::set_handler(move || on_interrupt.interrupt());
-
+/// Runs `program` on every case, `judging.jobs` at once; the cases judged, in order (fewer
+/// when the judging stopped early).
+fn judge_program(
+    judging: &Judging,
+    program: &Program,
+    cases: &[Case],
+    groups: &Groups,
+) -> anyhow::Result<Vec<Judged>> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let results: Vec<Mutex<Option<Judged>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<Judged>>> = cases.iter().map(|_| Mutex::new(None)).collect();
     let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..judging.jobs.max(1) {
@@ -193,15 +230,12 @@ pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
                         break;
                     }
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(input) = inputs.get(i) else { break };
-                    let case = make_case(judging.game, input);
-                    match judge_case(case, &program, judging, &groups) {
+                    let Some(case) = cases.get(i) else { break };
+                    match judge_case(case.clone(), program, judging, groups) {
                         // A run cut short by an interrupt says nothing of the program.
                         Ok(_) if groups.is_interrupted() => break,
                         Ok(judged) => {
-                            let failed =
-                                !matches!(judged.verdict, Verdict::Accepted | Verdict::Unusable);
-                            if failed && judging.fail_fast {
+                            if report::failed(&judged) && judging.fail_fast {
                                 stop.store(true, Ordering::SeqCst);
                             }
                             *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(judged);
@@ -218,25 +252,10 @@ pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
     if let Some(err) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(err).with_context(|| format!("running {}", program.command_line()));
     }
-    let judged: Vec<Judged> = results
+    Ok(results
         .into_iter()
         .filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect();
-    if let Some(dir) = &judging.save {
-        report::save(dir, &judged, &program)?;
-    }
-    let outcome = if groups.is_interrupted() {
-        Outcome::Interrupted
-    } else if judged
-        .iter()
-        .all(|j| matches!(j.verdict, Verdict::Accepted | Verdict::Unusable))
-    {
-        Outcome::AllAccepted
-    } else {
-        Outcome::SomeFailed
-    };
-    let text = report::render(judging, &program, &judged)?;
-    Ok((text, outcome))
+        .collect())
 }
 
 /// A case's input before the game has made its transcript.
@@ -356,7 +375,17 @@ fn judge_case(
             left: 0,
         });
     }
-    let first = process::run(program, &case.input, judging.limits, groups)?;
+    // Past four times the expected transcript a program is not playing the game any more.
+    let limits = Limits {
+        output: Some(
+            judging
+                .limits
+                .output
+                .unwrap_or(4 * case.expected.output.len() + (64 << 10)),
+        ),
+        ..judging.limits
+    };
+    let first = process::run(program, &case.input, limits, groups)?;
     // Outputs of the runs told apart by a fingerprint: a run's output is not kept.
     let fingerprint = |bytes: &[u8]| {
         let mut hasher = std::hash::DefaultHasher::new();
@@ -365,7 +394,7 @@ fn judge_case(
     };
     let mut outputs = vec![fingerprint(&first.stdout)];
     for _ in 1..judging.repeat.max(1) {
-        let again = process::run(program, &case.input, judging.limits, groups)?;
+        let again = process::run(program, &case.input, limits, groups)?;
         let seen = fingerprint(&again.stdout);
         if !outputs.contains(&seen) {
             outputs.push(seen);

@@ -87,8 +87,8 @@ pub fn shell_quote(text: &str) -> String {
 pub struct Limits {
     /// Wall time per run.
     pub time: Duration,
-    /// Bytes of standard output per run.
-    pub output: usize,
+    /// Bytes of standard output per run; `None` while the judge has not set it for a case.
+    pub output: Option<usize>,
     /// Address space per process of a run, in MiB.
     pub memory_mb: u64,
 }
@@ -210,7 +210,7 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> 
         let _ = stdin.write_all(&input);
     });
     let overflow = Arc::new(AtomicBool::new(false));
-    let out = collect(stdout, limits.output, {
+    let out = collect(stdout, limits.output.unwrap_or(usize::MAX), {
         let overflow = Arc::clone(&overflow);
         move || {
             overflow.store(true, Ordering::SeqCst);

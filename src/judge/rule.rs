@@ -70,7 +70,6 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, in report order.
-    #[cfg(test)]
     pub const ALL: [Rule; 27] = [
         Rule::PitSetup,
         Rule::IllegalMoveAccepted,
@@ -160,7 +159,8 @@ impl Rule {
             Rule::CaptureWrong => "a capture was made, missed or counted wrong",
             Rule::ExtraTurnWrong => "an extra move was given or withheld",
             Rule::SweepWrong => {
-                "the stones left at the end did not go to their owners' stores as they should"
+                "the game did not end when a row emptied, or the stones left did not go to their \
+                 owners' stores"
             }
             Rule::UndoWrong => "undo restored the wrong position or player, or refused wrongly",
             Rule::WrongResult => "the result (winner or draw) is wrong, missing or repeated",
@@ -190,8 +190,11 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), Rule::ALL.len());
+        // The README's grader section lists every rule with its meaning.
+        let readme = include_str!("../../README.md");
         for rule in Rule::ALL {
-            assert!(!rule.meaning().is_empty());
+            let row = format!("| `{}` | {} |", rule.id(), rule.meaning());
+            assert!(readme.contains(&row), "README.md lacks {row}");
             assert!(
                 rule.id()
                     .bytes()

@@ -62,6 +62,11 @@ impl Diagnosis {
 /// ended (time, output, a crash), so that its end is not a difference of its own.
 #[must_use]
 pub fn diagnose(game: Game, expected: &Transcript, actual: &[u8], cut: bool) -> Diagnosis {
+    // Twice the expected transcript holds the first difference of any output that plays the
+    // game; past that an output is read for its loop only.
+    let head = &actual[..actual.len().min(2 * expected.output.len() + HEAD)];
+    let full = actual;
+    let (actual, cut) = (head, cut || head.len() < full.len());
     let want: Vec<Item> = events(game, &expected.output);
     let got: Vec<Item> = events(game, actual);
     let blanks = |items: &[Item]| items.iter().filter(|i| i.event == Event::Blank).count();
@@ -99,7 +104,7 @@ pub fn diagnose(game: Game, expected: &Transcript, actual: &[u8], cut: bool) -> 
         at += 1;
     }
     if cut {
-        diagnosis.looped = looping(game, actual).map(|(unit, times, offset)| {
+        diagnosis.looped = looping(game, full).map(|(unit, times, offset)| {
             // The event due where the loop began: the first the program never reached.
             let reached = got.iter().take_while(|i| i.offset() < offset).count();
             match want.get(reached) {
@@ -250,14 +255,24 @@ pub(super) fn shown(item: &Item) -> String {
     }
 }
 
+/// Bytes of actual output read as a game beyond twice the expected transcript.
+const HEAD: usize = 64 << 10;
+
 /// The repeating tail of an output: the unit, how many times, and where the repeats begin.
+/// The unit is found in the last [`HEAD`] bytes; its repeats are counted through the whole
+/// output as bytes.
 fn looping(game: Game, actual: &[u8]) -> Option<(String, usize, usize)> {
-    let pieces = super::reading::pieces(game, actual);
-    let mut texts: Vec<&[u8]> = pieces.iter().map(|p| p.text.trim_ascii()).collect();
-    // An output cut at a limit ends in the middle of a piece.
-    if pieces.last().is_some_and(|p| !p.newline) {
-        texts.pop();
+    let base = actual.len().saturating_sub(HEAD);
+    let tail = &actual[base..];
+    let mut pieces = super::reading::pieces(game, tail);
+    // The tail starts, and an output cut at a limit ends, in the middle of a piece.
+    if base > 0 && !pieces.is_empty() {
+        pieces.remove(0);
     }
+    if pieces.last().is_some_and(|p| !p.newline) {
+        pieces.pop();
+    }
+    let texts: Vec<&[u8]> = pieces.iter().map(|p| p.text.trim_ascii()).collect();
     let mut best: Option<(usize, usize)> = None;
     for period in 1..=8.min(texts.len()) {
         let end = texts.len();
@@ -273,10 +288,37 @@ fn looping(game: Game, actual: &[u8]) -> Option<(String, usize, usize)> {
         }
     }
     let (period, times) = best?;
-    let start = texts.len() - period * times;
-    let unit: Vec<String> = texts[start..start + period]
-        .iter()
-        .map(|t| visible(t))
+    // The loop's first unit: as early as the pieces before it still repeat.
+    let mut first = texts.len() - period * times;
+    while first > 0 && texts[first - 1] == texts[first - 1 + period] {
+        first -= 1;
+    }
+    let unit_pieces = &pieces[first..first + period];
+    // The unit as bytes, and its copies counted through the whole output.
+    let start = base + unit_pieces[0].offset;
+    let unit = &actual[start..base + pieces[first + period].offset];
+    let (mut begin, mut end) = (start, start);
+    while begin >= unit.len() && &actual[begin - unit.len()..begin] == unit {
+        begin -= unit.len();
+    }
+    while actual.len() - end >= unit.len() && &actual[end..end + unit.len()] == unit {
+        end += unit.len();
+    }
+    let times = (end - begin) / unit.len().max(1);
+    // Where the tail began mid-loop, the loop may begin with a later piece of the unit: turn
+    // the unit so that it starts where the loop did.
+    let mut turn = 0;
+    for (k, piece) in unit_pieces.iter().enumerate().skip(1) {
+        let suffix = &unit[piece.offset - unit_pieces[0].offset..];
+        if begin >= suffix.len() && &actual[begin - suffix.len()..begin] == suffix {
+            turn = k;
+            begin -= suffix.len();
+            break;
+        }
+    }
+    let unit_text: Vec<String> = (turn..period)
+        .chain(0..turn)
+        .map(|i| visible(texts[first + i]))
         .collect();
-    Some((unit.join(" "), times, pieces[start].offset))
+    Some((unit_text.join(" "), times, begin))
 }

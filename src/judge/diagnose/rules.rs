@@ -125,6 +125,19 @@ impl Context<'_> {
         }
     }
 
+    /// A move of `player` on the last board that only a line wrapping round the edges makes
+    /// legal, if there is one.
+    fn wrapping_move(&self, player: u8) -> Option<Coord> {
+        let (side, cells) = self.last(|e| match e {
+            Event::Grid { side, cells } => Some((*side, cells.clone())),
+            _ => None,
+        })?;
+        let at = (0..cells.len()).find(|&at| {
+            cells[at] == b'.' && !wrapping_closure(&cells, side, at, player).is_empty()
+        })?;
+        Coord::new(at % side, at / side, side)
+    }
+
     /// The rule an actual board after a move breaks: `want` is the expected board, if the move
     /// was legal.
     fn flips(&self, want: Option<&[u8]>, got: &[u8]) -> Rule {
@@ -164,10 +177,13 @@ impl Context<'_> {
         }
         let done = flipped(got);
         let due = want.map(flipped).unwrap_or_default();
-        let wrapped = wrapping_flips(&before, side, at, mover);
         let extra: Vec<usize> = done.iter().copied().filter(|c| !due.contains(c)).collect();
         if !extra.is_empty() {
-            if extra.iter().all(|c| wrapped.contains(c)) {
+            // The rays of a move are disjoint until they wrap: a disc flipped on a wrapped line,
+            // or by a line that a wrapped flip closed (a program that flips while it walks),
+            // is the wrap's doing.
+            let reach = wrapping_closure(&before, side, at, mover);
+            if extra.iter().all(|c| reach.contains(c)) {
                 Rule::FlipWrapsEdge
             } else {
                 Rule::FlipExtra
@@ -226,6 +242,17 @@ impl Context<'_> {
     pub fn detail(&self, rule: Rule) -> Vec<String> {
         let mut lines = vec![format!("rule {}: {}", rule.id(), rule.meaning())];
         lines.push(token_before(&self.expected.reads, self.offset()));
+        // A program that never passes and one whose lines wrap both ask for a move here.
+        let asked = matches!(self.got.map(|i| &i.event), Some(Event::Turn(_)));
+        if let (Rule::PassMissing, Some(Event::Pass(p))) = (rule, self.want.map(|i| &i.event))
+            && asked
+            && let Some(cell) = self.wrapping_move(*p as u8)
+        {
+            lines.push(format!(
+                "note: only a line that wraps round the board's edge gives Player {p} a move \
+                 (at {cell}); if the program flips such lines, this is flip-wraps-edge"
+            ));
+        }
         let board_of = |item: Option<&Item>| -> Option<Vec<String>> {
             let item = item?;
             matches!(item.event, Event::Grid { .. } | Event::Kalah { .. }).then(|| {
@@ -291,9 +318,50 @@ fn side_by_side(columns: &[(&str, Vec<String>)], out: &mut Vec<String>) {
     }
 }
 
-/// The discs a move at `at` flips when its lines are walked as one flat row of cells, or round
-/// a torus: the two ways a program's lines run off one edge and on at the other.
+/// How a program's lines run off one edge and on at the other.
+#[derive(Clone, Copy)]
+enum Walk {
+    /// One index step a cell, bounded by the array only.
+    Flat,
+    /// Rows and columns taken modulo the side.
+    Torus,
+}
+
+/// The discs a move at `at` flips when its wrapping lines are walked again and again on the
+/// board as it is being flipped, as a program that flips while it walks does (each way of
+/// wrapping on its own).
+pub(super) fn wrapping_closure(board: &[u8], side: usize, at: usize, mover: u8) -> Vec<usize> {
+    let mut flipped = Vec::new();
+    for walk in [Walk::Flat, Walk::Torus] {
+        let mut board = board.to_vec();
+        board[at] = mover;
+        loop {
+            let new: Vec<usize> = walked(&board, side, at, mover, walk)
+                .into_iter()
+                .filter(|&c| board[c] != mover)
+                .collect();
+            if new.is_empty() {
+                break;
+            }
+            for c in new {
+                board[c] = mover;
+                flipped.push(c);
+            }
+        }
+    }
+    flipped
+}
+
+/// The discs a move at `at` flips when its lines wrap round the edges, either way.
+#[cfg(test)]
 pub(super) fn wrapping_flips(board: &[u8], side: usize, at: usize, mover: u8) -> Vec<usize> {
+    let mut flips = walked(board, side, at, mover, Walk::Flat);
+    flips.extend(walked(board, side, at, mover, Walk::Torus));
+    flips
+}
+
+/// The discs a move at `at` flips when its lines are walked `walk`'s way.
+fn walked(board: &[u8], side: usize, at: usize, mover: u8, walk: Walk) -> Vec<usize> {
     let n = isize::try_from(side).unwrap_or(isize::MAX);
     let cells = isize::try_from(board.len()).unwrap_or(isize::MAX);
     let opponent = |c: usize| board[c] != mover && matches!(board[c], b'X' | b'O');
@@ -309,24 +377,27 @@ pub(super) fn wrapping_flips(board: &[u8], side: usize, at: usize, mover: u8) ->
         (1, 0),
         (1, 1),
     ] {
-        // The flat walk: one index step a cell, bounded by the array only.
-        let step = dr * n + dc;
-        let mut run = Vec::new();
-        let mut c = start + step;
-        while (0..cells).contains(&c) && opponent(c.unsigned_abs()) {
-            run.push(c.unsigned_abs());
-            c += step;
-        }
-        if !run.is_empty() && (0..cells).contains(&c) && board[c.unsigned_abs()] == mover {
-            flips.extend(run);
-        }
-        // The torus walk: rows and columns taken modulo the side.
         let (mut r, mut col) = (start / n, start % n);
         let mut run = Vec::new();
-        for _ in 0..side {
-            r = (r + dr).rem_euclid(n);
-            col = (col + dc).rem_euclid(n);
-            let c = (r * n + col).unsigned_abs();
+        for _ in 0..cells {
+            let c = match walk {
+                Walk::Flat => {
+                    let c = r * n + col + dr * n + dc;
+                    if !(0..cells).contains(&c) {
+                        break;
+                    }
+                    (r, col) = (c / n, c % n);
+                    c.unsigned_abs()
+                }
+                Walk::Torus => {
+                    r = (r + dr).rem_euclid(n);
+                    col = (col + dc).rem_euclid(n);
+                    (r * n + col).unsigned_abs()
+                }
+            };
+            if c == at {
+                break;
+            }
             if opponent(c) {
                 run.push(c);
             } else {

@@ -172,3 +172,17 @@ fn lines_that_run_off_an_edge_flip_what_a_flat_or_round_board_brackets() {
         assert_eq!(got, want, "{board} {at}");
     }
 }
+
+#[test]
+fn discs_flipped_in_place_after_a_wrapped_line_are_the_wrap_s_doing() {
+    // O plays A4: the flat walk up-left wraps from A4 to D2 (X) and C1 (O); once B3 is
+    // flipped, the walk left from A4 closes at B3 and flips D3 and C3 as a program that flips
+    // while it walks does.
+    let before = b"OOOO.XXX#XXX.XOX";
+    let mut got = super::rules::wrapping_closure(before, 4, 12, b'O');
+    got.sort_unstable();
+    got.dedup();
+    for cell in [7, 10, 11] {
+        assert!(got.contains(&cell), "{cell} in {got:?}");
+    }
+}

@@ -1,7 +1,9 @@
 //! The judge's reports: a line per case, the details of each failure and a summary with the
-//! failures grouped into kinds (text); one object per case and a summary (JSON); JUnit XML for
-//! CI services; Gradescope's `results.json`. And the saved files of the failed cases. Reports
-//! are built as bytes; `main.rs` writes them.
+//! failures grouped into kinds (text); one object per case and a summary (JSON); the class
+//! table's row (CSV); JUnit XML and Gradescope's `results.json` (`ci.rs`). And the saved files
+//! of the failed cases. Reports are built as bytes; `main.rs` writes them.
+
+mod ci;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -9,9 +11,9 @@ use std::path::Path;
 
 use anyhow::Context;
 use clap::ValueEnum;
-use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::json;
 
+use super::class::{Row, table};
 use super::compare::{Difference, kind, token_before, visible};
 use super::process::{Program, shell_quote};
 use super::{Cases, Game, Judged, Judging, Verdict};
@@ -26,8 +28,42 @@ pub enum Format {
     Json,
     /// JUnit XML, one testcase per case, as CI services read it.
     Junit,
-    /// Gradescope's results.json: a test per case, one point each.
+    /// Gradescope's results.json: a test per case (see --points, --visibility, --pe-credit).
     Gradescope,
+    /// The class table as CSV, a row per program, for a gradebook.
+    Csv,
+}
+
+/// Gradescope's visibility of the tests to students.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Visibility {
+    /// Shown at once.
+    Visible,
+    /// Never shown.
+    Hidden,
+    /// Shown after the due date.
+    AfterDueDate,
+    /// Shown once the grades are published.
+    AfterPublished,
+}
+
+impl Visibility {
+    /// Gradescope's word for it.
+    fn word(self) -> &'static str {
+        match self {
+            Visibility::Visible => "visible",
+            Visibility::Hidden => "hidden",
+            Visibility::AfterDueDate => "after_due_date",
+            Visibility::AfterPublished => "after_published",
+        }
+    }
+}
+
+/// Who reads a report: the grader (paths of this machine) or the student (none of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reader {
+    Grader,
+    Student,
 }
 
 /// The report of `judged` in the asked form.
@@ -41,13 +77,32 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
             bytes.push(b'\n');
             bytes
         }
-        Format::Junit => junit(judging, program, judged)?.into_bytes(),
+        Format::Junit => ci::junit(judging, program, judged)?.into_bytes(),
         Format::Gradescope => {
-            let mut bytes = serde_json::to_vec_pretty(&gradescope(judging, program, judged))?;
+            let report = ci::gradescope(judging, program, judged);
+            let mut bytes = serde_json::to_vec_pretty(&report)?;
             bytes.push(b'\n');
             bytes
         }
+        Format::Csv => {
+            let name = program
+                .path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy();
+            table(&[Row::of(&name, judged, judging.pe_credit)], Format::Csv)?
+        }
     })
+}
+
+/// What a case earns: 1 accepted, the PE credit for a presentation error, else 0.
+pub fn credit(judged: &Judged, pe_credit: f64) -> f64 {
+    match judged.verdict {
+        _ if judged.outputs > 1 => 0.0,
+        Verdict::Accepted => 1.0,
+        Verdict::Presentation(_) => pe_credit,
+        _ => 0.0,
+    }
 }
 
 /// The number of input tokens of a case: how long it is.
@@ -78,13 +133,23 @@ fn game_flags(game: Game) -> String {
     }
 }
 
-/// The shell command that replays a case against the program.
-fn replay(judging: &Judging, program: &Program, judged: &Judged) -> String {
-    let run = program.command_line();
+/// The shell command that replays a case against the program: for the grader with this
+/// judge's own path and the program's; for a student with neither.
+fn replay(judging: &Judging, program: &Program, judged: &Judged, reader: Reader) -> String {
+    let (judge, run) = match reader {
+        Reader::Grader => (
+            std::env::current_exe().map_or_else(
+                |_| "boardgames".into(),
+                |p| shell_quote(&p.to_string_lossy()),
+            ),
+            program.command_line(),
+        ),
+        Reader::Student => ("boardgames".to_string(), "./your-program".to_string()),
+    };
     match (judged.case.seed, &judging.cases) {
         (Some(seed), Cases::Generated { errors, weird, .. }) => {
             let mut generate = format!(
-                "boardgames generate {} --seed {seed}",
+                "{judge} generate {} --seed {seed}",
                 game_flags(judging.game)
             );
             if *errors {
@@ -96,7 +161,10 @@ fn replay(judging: &Judging, program: &Program, judged: &Judged) -> String {
             format!("{generate} | {run}")
         }
         (_, Cases::Inputs(dir)) => {
-            let file = dir.join(format!("{}.in", judged.case.name));
+            let file = match reader {
+                Reader::Grader => dir.join(format!("{}.in", judged.case.name)),
+                Reader::Student => format!("{}.in", judged.case.name).into(),
+            };
             format!("{run} < {}", shell_quote(&file.to_string_lossy()))
         }
         _ => run,
@@ -130,7 +198,7 @@ fn headline(judged: &Judged) -> String {
 }
 
 /// The lines that explain a failure to a person.
-fn details(judging: &Judging, program: &Program, judged: &Judged) -> String {
+fn details(judging: &Judging, program: &Program, judged: &Judged, reader: Reader) -> String {
     let mut out = String::new();
     let show = |line: &Option<Vec<u8>>| {
         line.as_deref().map_or_else(
@@ -199,7 +267,11 @@ fn details(judging: &Judging, program: &Program, judged: &Judged) -> String {
             judged.outputs, judging.repeat
         );
     }
-    let _ = writeln!(out, "  replay:   {}", replay(judging, program, judged));
+    let _ = writeln!(
+        out,
+        "  replay:   {}",
+        replay(judging, program, judged, reader)
+    );
     out
 }
 
@@ -210,7 +282,7 @@ fn left_behind(count: usize) -> String {
 }
 
 /// Whether the case counts against the program.
-fn failed(judged: &Judged) -> bool {
+pub fn failed(judged: &Judged) -> bool {
     !matches!(judged.verdict, Verdict::Accepted | Verdict::Unusable) || judged.outputs > 1
 }
 
@@ -302,7 +374,7 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
         .filter(|j| failed(j) || j.verdict == Verdict::Unusable)
     {
         let _ = writeln!(out, "\n{}: {}", j.case.name, headline(j));
-        out.push_str(&details(judging, program, j));
+        out.push_str(&details(judging, program, j, Reader::Grader));
     }
     let counted: Vec<String> = counts(judged)
         .into_iter()
@@ -346,8 +418,9 @@ fn case_json(judging: &Judging, j: &Judged) -> serde_json::Value {
         "peak_kib": j.peak_kib,
         "left_behind": j.left,
     });
+    // As a string: a 64-bit seed is past what JSON readers hold exactly in a number.
     if let Some(seed) = j.case.seed {
-        case["seed"] = json!(seed);
+        case["seed"] = json!(seed.to_string());
     }
     match &j.verdict {
         Verdict::Wrong(d) | Verdict::Presentation(d) => {
@@ -356,6 +429,9 @@ fn case_json(judging: &Judging, j: &Judged) -> serde_json::Value {
             case["after"] = json!(token_before(&j.case.expected.reads, d.offset));
             case["expected"] = json!(d.expected.as_deref().map(visible));
             case["actual"] = json!(d.actual.as_deref().map(visible));
+            // The lines' raw bytes beside their display form.
+            case["expected_bytes"] = json!(d.expected);
+            case["actual_bytes"] = json!(d.actual);
         }
         Verdict::RuntimeError(how) => case["how"] = json!(how),
         _ => {}
@@ -389,65 +465,30 @@ fn summary_json(judged: &[Judged]) -> serde_json::Value {
     json!({ "cases": judged.len(), "verdicts": counts, "kinds": kinds })
 }
 
-fn junit(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow::Result<String> {
-    let mut suite = TestSuite::new(format!("boardgames judge {}", game_flags(judging.game)));
-    for j in judged {
-        let status = if failed(j) {
-            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            status.set_message(headline(j));
-            status.set_type(j.verdict.name());
-            status.set_description(details(judging, program, j));
-            status
-        } else if j.verdict == Verdict::Unusable {
-            let mut status = TestCaseStatus::skipped();
-            status.set_message("the input ends before the game does");
-            status
-        } else {
-            TestCaseStatus::success()
-        };
-        let mut case = TestCase::new(j.case.name.as_str(), status);
-        case.set_time(j.time);
-        suite.add_test_case(case);
-    }
-    let mut report = Report::new("boardgames judge");
-    report.add_test_suite(suite);
-    Ok(report.to_string()?)
-}
-
-fn gradescope(judging: &Judging, program: &Program, judged: &[Judged]) -> serde_json::Value {
-    let charged: Vec<&Judged> = judged
-        .iter()
-        .filter(|j| j.verdict != Verdict::Unusable)
-        .collect();
-    let tests: Vec<_> = charged
-        .iter()
-        .map(|j| {
-            let passed = !failed(j);
-            json!({
-                "name": j.case.name,
-                "score": u32::from(passed),
-                "max_score": 1,
-                "status": if passed { "passed" } else { "failed" },
-                "output": format!("{}\n{}", headline(j), details(judging, program, j)),
-            })
-        })
-        .collect();
-    let score = charged.iter().filter(|j| !failed(j)).count();
-    let time: f64 = judged.iter().map(|j| j.time.as_secs_f64()).sum();
-    json!({ "score": score, "execution_time": time, "tests": tests })
-}
-
 /// Saves, for every case not accepted, `NAME.in`, `NAME.expected`, `NAME.actual` and
-/// `NAME.cmd`, the command that replays it.
-pub fn save(dir: &Path, judged: &[Judged], program: &Program) -> anyhow::Result<()> {
+/// `NAME.cmd`, a shell script that replays it from the folder it is in.
+pub fn save(
+    dir: &Path,
+    judging: &Judging,
+    program: &Program,
+    judged: &[Judged],
+) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    // The program by an absolute path, so that the script runs from any folder.
+    let program = Program {
+        path: std::path::absolute(&program.path).unwrap_or_else(|_| program.path.clone()),
+        args: program.args.clone(),
+    };
+    let _ = judging;
     for j in judged.iter().filter(|j| failed(j)) {
         let path = |ext: &str| dir.join(format!("{}.{ext}", j.case.name));
         let input = path("in");
         let command = format!(
-            "{} < {}\n",
+            "#!/bin/sh\n# Replays case {name}: its output against {name}.expected.\n\
+             cd \"$(dirname \"$0\")\" || exit 2\n{} < {}\n",
             program.command_line(),
-            shell_quote(&input.to_string_lossy())
+            shell_quote(&format!("{}.in", j.case.name)),
+            name = j.case.name,
         );
         for (file, bytes) in [
             (input.clone(), &j.case.input[..]),
