@@ -258,7 +258,10 @@ fn reports_come_as_json_junit_and_gradescope() {
         &[abort.to_str().unwrap()],
     );
     assert_eq!(out.matches("<error ").count(), 2, "{out}");
-    assert!(out.contains("classname=\"judge.mancala.pits-6.stones-4\""), "{out}");
+    assert!(
+        out.contains("classname=\"judge.mancala.pits-6.stones-4\""),
+        "{out}"
+    );
 
     let (_, out) = judge(&args("gradescope"), &program);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -13,6 +13,7 @@ use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitCode};
 
+use nix::errno::Errno;
 use nix::sys::prctl;
 use nix::sys::resource::{Resource, UsageWho, getrusage, setrlimit};
 use nix::sys::signal::{SigSet, Signal, kill};
@@ -142,6 +143,11 @@ fn report(ended: &str, left: usize) -> ExitCode {
 /// Kills every process below the keeper, again until none is left (a process may fork while
 /// it is being killed), and reaps them; how many were alive at first.
 fn kill_below() -> usize {
+    // Everything below a subreaper has a child of it among its ancestors: with no child left,
+    // there is nothing to look for.
+    if waitpid(None, Some(WaitPidFlag::WNOHANG)) == Err(Errno::ECHILD) {
+        return 0;
+    }
     let me = getpid();
     let mut killed: HashSet<Pid> = HashSet::new();
     let mut first = None;

@@ -1,0 +1,178 @@
+//! The flags of `boardgames judge`: the game, where the cases come from, the limits of a run,
+//! the report's form and grading options, and one program or a class of them.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+
+use super::{KalahArgs, SideArgs, cores, parse_in};
+use crate::judge::{Cases, Class, Format, Game as JudgedGame, Judging, Limits, Shard, Visibility};
+
+/// The games the judge grades.
+#[derive(Debug, Subcommand)]
+pub enum Judge {
+    /// Othello: the program plays the course's console game.
+    #[command(
+        after_help = "Example:\n  boardgames judge othello --size 6 --cases 200 --errors -- ./othello"
+    )]
+    Othello {
+        #[command(flatten)]
+        side: SideArgs,
+        #[command(flatten)]
+        how: JudgeArgs,
+    },
+    /// Kalah: the program plays the console contract's game.
+    #[command(after_help = "Example:\n  boardgames judge mancala --pits 4 --stones 3 -- ./kalah")]
+    Mancala {
+        #[command(flatten)]
+        kalah: KalahArgs,
+        #[command(flatten)]
+        how: JudgeArgs,
+    },
+}
+
+/// Flags of every judging.
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// Generated games to judge.
+    #[arg(
+        long,
+        value_name = "K",
+        allow_negative_numbers = true,
+        default_value_t = 100
+    )]
+    pub cases: usize,
+    /// Seed the cases derive from; each case's own seed is in the report.
+    #[arg(
+        long,
+        value_name = "S",
+        allow_negative_numbers = true,
+        default_value_t = 1
+    )]
+    pub seed: u64,
+    /// Put in wrong entries the assignment specifies, as generate --errors does.
+    #[arg(long)]
+    pub errors: bool,
+    /// Put in entries the assignment leaves unspecified, as generate --weird does.
+    #[arg(long)]
+    pub weird: bool,
+    /// Judge every *.in file of this folder instead of generated games.
+    #[arg(long, value_name = "DIR", allow_negative_numbers = true, conflicts_with_all = ["cases", "seed", "errors", "weird"])]
+    pub inputs: Option<PathBuf>,
+    /// Seconds a run may take.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value_t = 5.0, value_parser = parse_seconds)]
+    pub timeout: f64,
+    /// Bytes of output a run may write [default: four times the expected transcript, plus 64
+    /// KiB, so that a program caught in a loop is stopped soon].
+    #[arg(long, value_name = "BYTES", allow_negative_numbers = true)]
+    pub output_limit: Option<usize>,
+    /// MiB of address space each process of a run may map; a run that fails past it is a
+    /// memory limit.
+    #[arg(long, value_name = "M", allow_negative_numbers = true, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(16..=1 << 20))]
+    pub memory_mb: u64,
+    /// Runs at once [default: the machine's cores].
+    #[arg(long, value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Runs of each case; a program whose output changes between runs is reported as flaky.
+    #[arg(long, value_name = "R", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub repeat: u16,
+    /// Stop at the first case that is not accepted.
+    #[arg(long)]
+    pub fail_fast: bool,
+    /// The report's form.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Save every case not accepted here: NAME.in, NAME.expected, NAME.actual, NAME.cmd (with
+    /// --programs, a folder per submission, with its report in every format).
+    #[arg(long, value_name = "DIR", allow_negative_numbers = true)]
+    pub save: Option<PathBuf>,
+    /// Gradescope: the points of the whole judging, spread evenly over the cases [default: one
+    /// a case].
+    #[arg(long, value_name = "TOTAL", allow_negative_numbers = true, value_parser = parse_points)]
+    pub points: Option<f64>,
+    /// Gradescope: when students see the tests.
+    #[arg(long, value_enum)]
+    pub visibility: Option<Visibility>,
+    /// The share of a case's points a presentation error earns, from 0 to 1.
+    #[arg(long, value_name = "F", allow_negative_numbers = true, default_value_t = 0.0, value_parser = parse_share)]
+    pub pe_credit: f64,
+    /// Judge every submission in this folder (each an executable, or a folder with one) on the
+    /// same cases, and print a class table.
+    #[arg(long, value_name = "DIR", allow_negative_numbers = true, conflicts_with_all = ["program", "fail_fast"])]
+    pub programs: Option<PathBuf>,
+    /// With --programs: take every N-th submission from the K-th, for a CI job matrix.
+    #[arg(long, value_name = "K/N", requires = "programs")]
+    pub shard: Option<Shard>,
+    /// The program to judge and its arguments, after `--`.
+    #[arg(
+        last = true,
+        required_unless_present = "programs",
+        value_name = "PROGRAM"
+    )]
+    pub program: Vec<OsString>,
+}
+
+impl JudgeArgs {
+    pub(super) fn judging(self, game: JudgedGame) -> Judging {
+        let cases = match self.inputs {
+            Some(dir) => Cases::Inputs(dir),
+            None => Cases::Generated {
+                count: self.cases,
+                seed: self.seed,
+                errors: self.errors,
+                weird: self.weird,
+            },
+        };
+        Judging {
+            game,
+            cases,
+            limits: Limits {
+                time: Duration::from_secs_f64(self.timeout),
+                output: self.output_limit,
+                memory_mb: self.memory_mb,
+            },
+            jobs: self.jobs.map_or_else(cores, usize::from),
+            repeat: usize::from(self.repeat),
+            fail_fast: self.fail_fast,
+            format: self.format,
+            save: self.save,
+            points: self.points,
+            visibility: self.visibility,
+            pe_credit: self.pe_credit,
+            program: self.program,
+            class: self.programs.map(|dir| Class {
+                dir,
+                shard: self.shard.unwrap_or_default(),
+            }),
+        }
+    }
+}
+
+/// Gradescope points: more than 0, at most a million.
+fn parse_points(text: &str) -> Result<f64, String> {
+    parse_in(
+        text,
+        |p: f64| (p > 0.0 && p <= 1e6).then_some(p),
+        "more than 0, at most 1000000",
+    )
+}
+
+/// A share: from 0 to 1.
+fn parse_share(text: &str) -> Result<f64, String> {
+    parse_in(
+        text,
+        |f: f64| (0.0..=1.0).contains(&f).then_some(f),
+        "from 0 to 1",
+    )
+}
+
+/// A positive number of seconds, at most a day.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    parse_in(
+        text,
+        |s: f64| (s > 0.0 && s <= 86_400.0).then_some(s),
+        "more than 0, at most 86400",
+    )
+}
