@@ -284,6 +284,11 @@ impl Context<'_> {
                 side_by_side(&columns, &mut lines);
             }
             _ => {
+                // The position the difference arose in, then the two lines.
+                if let Some(before) = before.filter(|_| !matches!(rule, Rule::PitSetup)) {
+                    lines.push("board before:".to_string());
+                    lines.extend(before.into_iter().map(|l| format!("  {l}")));
+                }
                 lines.push(format!("expected: {}", line(self.want)));
                 lines.push(format!("actual:   {}", line(self.got)));
             }
