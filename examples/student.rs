@@ -141,6 +141,32 @@ fn legal(board: &[u8], n: usize, at: usize, me: u8, has: &dyn Fn(&str) -> bool) 
     !flips(board, n, at, me, &ruled).is_empty()
 }
 
+/// The Othello board as the course's `print_board` writes it.
+fn grid(board: &[u8], n: usize, has: &dyn Fn(&str) -> bool) -> String {
+    let letters: String = (0..n)
+        .map(|c| format!("{:>2}", char::from(b'A' + c as u8)))
+        .collect();
+    let tail = if has("whitespace") { " " } else { "" };
+    let mut text = format!("  {letters}{tail}\n");
+    for r in 0..n {
+        let cells: String = board[r * n..(r + 1) * n]
+            .iter()
+            .map(|&c| format!("{} ", char::from(c)))
+            .collect();
+        text.push_str(&format!("{:>2} {cells}\n", r + 1));
+    }
+    text
+}
+
+/// The result line: who has more wins, or a draw.
+fn result<T: Ord>(first: T, second: T, names: [&str; 2]) -> String {
+    match first.cmp(&second) {
+        std::cmp::Ordering::Greater => format!("Player {} wins!", names[0]),
+        std::cmp::Ordering::Less => format!("Player {} wins!", names[1]),
+        std::cmp::Ordering::Equal => "Draw game!".to_string(),
+    }
+}
+
 fn othello<R: BufRead, W: Write>(io: &mut Io<R, W>, n: usize, has: &dyn Fn(&str) -> bool) {
     let mut board = vec![b'.'; n * n];
     let (a, b) = (n / 2 - 1, n / 2);
@@ -216,18 +242,7 @@ fn othello<R: BufRead, W: Write>(io: &mut Io<R, W>, n: usize, has: &dyn Fn(&str)
             break;
         }
         io.say(&format!("Round {round}:\n"));
-        let letters: Vec<String> = (0..n)
-            .map(|c| format!("{:>2}", char::from(b'A' + c as u8)))
-            .collect();
-        let tail = if has("whitespace") { " " } else { "" };
-        io.say(&format!("  {}{tail}\n", letters.concat()));
-        for r in 0..n {
-            let cells: String = board[r * n..(r + 1) * n]
-                .iter()
-                .map(|&c| format!("{} ", char::from(c)))
-                .collect();
-            io.say(&format!("{:>2} {cells}\n", r + 1));
-        }
+        io.say(&grid(&board, n, has));
         let can = (0..n * n).any(|c| legal(&board, n, c, me, has));
         let pass_wrong = has("pass-wrong") && round % 7 == 0;
         if (!can && !has("pass-missing")) || pass_wrong {
@@ -268,29 +283,13 @@ fn othello<R: BufRead, W: Write>(io: &mut Io<R, W>, n: usize, has: &dyn Fn(&str)
         me = if me == b'X' { b'O' } else { b'X' };
     }
     io.say("Game over:\n");
-    io.say(&format!(
-        "  {}\n",
-        (0..n)
-            .map(|c| format!("{:>2}", char::from(b'A' + c as u8)))
-            .collect::<String>()
-    ));
-    for r in 0..n {
-        let cells: String = board[r * n..(r + 1) * n]
-            .iter()
-            .map(|&c| format!("{} ", char::from(c)))
-            .collect();
-        io.say(&format!("{:>2} {cells}\n", r + 1));
-    }
+    io.say(&grid(&board, n, has));
     let count = |d| board.iter().filter(|&&c| c == d).count();
     let (mut xs, mut os) = (count(b'X'), count(b'O'));
     if has("wrong-result") {
         std::mem::swap(&mut xs, &mut os);
     }
-    io.say(match xs.cmp(&os) {
-        std::cmp::Ordering::Greater => "Player X wins!",
-        std::cmp::Ordering::Less => "Player O wins!",
-        std::cmp::Ordering::Equal => "Draw game!",
-    });
+    io.say(&result(xs, os, ["X", "O"]));
 }
 
 fn plural(n: u32) -> &'static str {
@@ -432,11 +431,7 @@ fn kalah<R: BufRead, W: Write>(
             if has("wrong-result") {
                 std::mem::swap(&mut a, &mut b);
             }
-            io.say(match a.cmp(&b) {
-                std::cmp::Ordering::Greater => "Player 1 wins!",
-                std::cmp::Ordering::Less => "Player 2 wins!",
-                std::cmp::Ordering::Equal => "Draw game!",
-            });
+            io.say(&result(a, b, ["1", "2"]));
             return;
         }
         if at == mine && !has("extra-turn-wrong") {

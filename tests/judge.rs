@@ -273,16 +273,21 @@ fn reports_come_as_json_junit_and_gradescope() {
     }
 }
 
+/// The judge started on `program` (two cases, a minute each), its report thrown away.
+fn judging_in_background(program: &Path) -> std::process::Child {
+    std::process::Command::new(cargo_bin("boardgames"))
+        .args(["judge", "othello", "--cases", "2", "--timeout", "60", "--"])
+        .arg(program)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
 #[test]
 fn an_interrupted_judge_kills_what_it_started() {
     let dir = tempfile::tempdir().unwrap();
     let sleeper = student(dir.path(), "sleeper", "sleep 3763 & sleep 3764");
-    let mut judge = std::process::Command::new(cargo_bin("boardgames"))
-        .args(["judge", "othello", "--cases", "2", "--timeout", "60", "--"])
-        .arg(&sleeper)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut judge = judging_in_background(&sleeper);
     // Wait until the students run, then interrupt the judge as Ctrl-C would.
     let started = Instant::now();
     while processes(&["sleep", "3764"]) == 0 && started.elapsed() < Duration::from_secs(10) {
@@ -332,12 +337,7 @@ fn a_setsid_escapee_is_killed_and_named() {
 fn a_judge_killed_by_sigkill_takes_its_programs_with_it() {
     let dir = tempfile::tempdir().unwrap();
     let sleeper = student(dir.path(), "sleeper", "setsid sleep 3766 &\nsleep 3767");
-    let mut judge = std::process::Command::new(cargo_bin("boardgames"))
-        .args(["judge", "othello", "--cases", "2", "--timeout", "60", "--"])
-        .arg(&sleeper)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut judge = judging_in_background(&sleeper);
     let started = Instant::now();
     while processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]) < 4
         && started.elapsed() < Duration::from_secs(10)
