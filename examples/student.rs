@@ -396,7 +396,8 @@ fn kalah<R: BufRead, W: Write>(
             hand -= 1;
         }
         let own_row = at / (p + 1) == me && at != mine;
-        let opposite = 2 * p - at;
+        // Pit i of one row faces pit P+1-i of the other: holes at and 2P - at.
+        let opposite = (2 * p).saturating_sub(at);
         if own_row && holes[at] == 1 && holes[opposite] > 0 && !has("capture-wrong") {
             let got = holes[opposite] + 1;
             holes[mine] += got;
