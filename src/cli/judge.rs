@@ -103,7 +103,12 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "DIR", allow_negative_numbers = true, conflicts_with_all = ["program", "fail_fast"])]
     pub programs: Option<PathBuf>,
     /// With --programs: take every N-th submission from the K-th, for a CI job matrix.
-    #[arg(long, value_name = "K/N", requires = "programs")]
+    #[arg(
+        long,
+        value_name = "K/N",
+        requires = "programs",
+        conflicts_with = "program"
+    )]
     pub shard: Option<Shard>,
     /// The program to judge and its arguments, after `--`.
     #[arg(

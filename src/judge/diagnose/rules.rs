@@ -82,7 +82,13 @@ impl Context<'_> {
         };
         let result = |e: Option<&Event>| matches!(e, Some(E::Wins(_) | E::Draw));
         let over = self.seen(|e| *e == E::GameOver);
+        let playing = self.seen(|e| matches!(e, E::Round(_)));
         match (want, got) {
+            // An output that stops before the game does: before it began, or in the middle.
+            (Some(w), None) if !playing && !result(Some(w)) => Rule::OutputWrong,
+            (Some(w), None) if !over && !result(Some(w)) && *w != E::GameOver => {
+                Rule::GameEndsEarly
+            }
             _ if setup(want) || setup(got) => Rule::PitSetup,
             (Some(E::InvalidMove), _) => {
                 // A move accepted that only a wrapping line makes legal is the wrap's fault.

@@ -114,7 +114,9 @@ fn game_level_differences_are_named_by_rule() {
             false,
             Rule::WrongResult,
         ),
-        (text[..round_2].to_string(), false, Rule::OutputWrong),
+        // An output that ends early: in the middle of the game, or before it began.
+        (text[..round_2].to_string(), false, Rule::GameEndsEarly),
+        (String::new(), false, Rule::OutputWrong),
         // A run cut short is read up to where it stopped.
         (text[..round_2].to_string(), true, Rule::Whitespace),
     ];
