@@ -188,3 +188,55 @@ fn discs_flipped_in_place_after_a_wrapped_line_are_the_wrap_s_doing() {
         assert!(got.contains(&cell), "{cell} in {got:?}");
     }
 }
+
+#[test]
+fn any_bytes_a_program_writes_are_read_without_a_panic() {
+    // The course run and a Kalah game, cut, spliced, repeated and sprinkled with bytes of every
+    // kind: each is read against the true transcript, cut short or not.
+    let othello_expected = course_run();
+    let kalah = Game::Mancala(crate::driver::KalahBoard {
+        pits: crate::board::PitsPerRow::new(3).expect("3 pits"),
+        stones: 2,
+        capture: crate::mancala::Capture::Standard,
+    });
+    let Game::Mancala(board) = kalah else {
+        unreachable!("a Kalah game")
+    };
+    let kalah_expected = transcript(
+        Task::PlayMancala {
+            board,
+            opponents: Opponents::default(),
+        },
+        b"1 2 3 1 2 3 1 2 3 1 2 3 1 2 3 u 1 2 3",
+    );
+    let mut rng = crate::rng::Rng::new(7);
+    let noise: &[u8] = b" \n\r\t:|+-#.XOxo0123456789ABCDEFPlayer pit wins Round\xff\x00";
+    for (game, expected) in [(othello(), &othello_expected), (kalah, &kalah_expected)] {
+        let text = &expected.output;
+        for _ in 0..400 {
+            let mut bytes = Vec::new();
+            for _ in 0..rng.below(6) + 1 {
+                let a = rng.below(text.len() + 1);
+                let b = a + rng.below(text.len() + 1 - a);
+                for _ in 0..rng.below(3) + 1 {
+                    bytes.extend_from_slice(&text[a..b]);
+                }
+                for _ in 0..rng.below(20) {
+                    bytes.push(noise[rng.below(noise.len())]);
+                }
+            }
+            let cut = rng.below(2) == 0;
+            let found = diagnose(game, expected, &bytes, cut);
+            // Every output that differs is explained: by a rule, a cosmetic kind, or where a
+            // run cut short stopped.
+            let explained = found.rule.is_some()
+                || !found.cosmetics.is_empty()
+                || (cut && !found.detail.is_empty());
+            assert!(
+                bytes == *text || explained,
+                "{:?}",
+                String::from_utf8_lossy(&bytes)
+            );
+        }
+    }
+}
