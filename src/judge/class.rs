@@ -7,17 +7,16 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use anyhow::Context;
 use serde_json::json;
 
-use super::process::Groups;
+use super::process::{Groups, executable};
 use super::report::{self, Format, failed};
 use super::rule::Rule;
-use super::{Case, Judged, Judging, Outcome, Program, Verdict, judge_program};
+use super::{Case, Judged, Judging, Outcome, Program, Verdict, judge_program, listing};
 
 /// A class to judge.
 #[derive(Clone, Debug)]
@@ -66,25 +65,13 @@ struct Submission {
     program: Result<Program, String>,
 }
 
-/// Whether `path` is a file that may be executed.
-fn executable(path: &Path) -> bool {
-    path.metadata()
-        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
-
 /// The entries of a folder, sorted by name, hidden ones left out.
 fn entries(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let reading = || format!("reading the class folder {}", dir.display());
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(reading)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .with_context(reading)?;
+    let mut paths = listing(dir, "submissions")?;
     paths.retain(|p| {
         !p.file_name()
             .is_some_and(|n| n.to_string_lossy().starts_with('.'))
     });
-    paths.sort();
     Ok(paths)
 }
 
@@ -270,7 +257,7 @@ fn save_all(
     program: &Program,
     judged: &[Judged],
 ) -> anyhow::Result<()> {
-    report::save(dir, judging, program, judged)?;
+    report::save(dir, program, judged)?;
     for (format, file) in [
         (Format::Text, "report.txt"),
         (Format::Json, "report.json"),
@@ -324,9 +311,7 @@ pub fn table(rows: &[Row], format: Format) -> anyhow::Result<Vec<u8>> {
                     })
                 })
                 .collect();
-            let mut bytes = serde_json::to_vec_pretty(&json!({ "submissions": rows }))?;
-            bytes.push(b'\n');
-            return Ok(bytes);
+            return report::pretty(&json!({ "submissions": rows }));
         }
         _ => {
             let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(10);

@@ -197,7 +197,7 @@ pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
     let program = Program::find(name, args.to_vec())?;
     let judged = judge_program(judging, &program, &cases, &groups)?;
     if let Some(dir) = &judging.save {
-        report::save(dir, judging, &program, &judged)?;
+        report::save(dir, &program, &judged)?;
     }
     let outcome = if groups.is_interrupted() {
         Outcome::Interrupted
@@ -284,14 +284,8 @@ fn inputs(judging: &Judging) -> anyhow::Result<Vec<Input>> {
             })
             .collect()),
         Cases::Inputs(dir) => {
-            let reading = || format!("reading cases from {}", dir.display());
-            let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-                .with_context(reading)?
-                .map(|entry| entry.map(|e| e.path()))
-                .collect::<Result<_, _>>()
-                .with_context(reading)?;
+            let mut files = listing(dir, "cases")?;
             files.retain(|path| path.extension().is_some_and(|e| e == "in"));
-            files.sort();
             files
                 .into_iter()
                 .map(|path| {
@@ -303,6 +297,18 @@ fn inputs(judging: &Judging) -> anyhow::Result<Vec<Input>> {
                 .collect()
         }
     }
+}
+
+/// The paths in the folder `dir`, sorted by name; `what` names the folder in an error.
+fn listing(dir: &std::path::Path, what: &str) -> anyhow::Result<Vec<PathBuf>> {
+    let reading = || format!("reading {what} from {}", dir.display());
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(reading)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .with_context(reading)?;
+    paths.sort();
+    Ok(paths)
 }
 
 /// The seed of case `i` of a judging from `seed`: a splitmix64 step, so that neighbouring

@@ -18,10 +18,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-
-use super::keeper::Report;
 use nix::sys::signal::{Signal, kill, killpg};
 use nix::unistd::Pid;
+
+use super::keeper::Report;
 
 /// The program under judgement and its arguments.
 #[derive(Clone, Debug)]
@@ -36,10 +36,6 @@ impl Program {
     /// The program `name` (a path, or a name looked up in `PATH`) with `args`, if it exists and
     /// may be executed.
     pub fn find(name: &OsString, args: Vec<OsString>) -> anyhow::Result<Program> {
-        let executable = |path: &Path| {
-            path.metadata()
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        };
         let name_path = Path::new(name);
         let path = if name_path.components().count() > 1 {
             if !name_path.exists() {
@@ -67,6 +63,12 @@ impl Program {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// Whether `path` is a file that may be executed.
+pub fn executable(path: &Path) -> bool {
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// `text` quoted for a POSIX shell where it needs to be.

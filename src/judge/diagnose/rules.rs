@@ -52,6 +52,14 @@ impl Context<'_> {
         self.before.iter().rev().find_map(|item| pick(&item.event))
     }
 
+    /// The last Othello board before the difference: its side and cells.
+    fn last_grid(&self) -> Option<(usize, &[u8])> {
+        self.before.iter().rev().find_map(|item| match &item.event {
+            Event::Grid { side, cells } => Some((*side, &cells[..])),
+            _ => None,
+        })
+    }
+
     fn seen(&self, pick: impl Fn(&Event) -> bool) -> bool {
         self.before.iter().any(|item| pick(&item.event))
     }
@@ -134,12 +142,9 @@ impl Context<'_> {
     /// A move of `player` on the last board that only a line wrapping round the edges makes
     /// legal, if there is one.
     fn wrapping_move(&self, player: u8) -> Option<Coord> {
-        let (side, cells) = self.last(|e| match e {
-            Event::Grid { side, cells } => Some((*side, cells.clone())),
-            _ => None,
-        })?;
+        let (side, cells) = self.last_grid()?;
         let at = (0..cells.len()).find(|&at| {
-            cells[at] == b'.' && !wrapping_closure(&cells, side, at, player).is_empty()
+            cells[at] == b'.' && !wrapping_closure(cells, side, at, player).is_empty()
         })?;
         Coord::new(at % side, at / side, side)
     }
@@ -147,10 +152,7 @@ impl Context<'_> {
     /// The rule an actual board after a move breaks: `want` is the expected board, if the move
     /// was legal.
     fn flips(&self, want: Option<&[u8]>, got: &[u8]) -> Rule {
-        let before = self.last(|e| match e {
-            Event::Grid { side, cells } => Some((*side, cells.clone())),
-            _ => None,
-        });
+        let before = self.last_grid();
         let mover = self.last(|e| match e {
             Event::Turn(p) => Some(*p as u8),
             _ => None,
@@ -188,7 +190,7 @@ impl Context<'_> {
             // The rays of a move are disjoint until they wrap: a disc flipped on a wrapped line,
             // or by a line that a wrapped flip closed (a program that flips while it walks),
             // is the wrap's doing.
-            let reach = wrapping_closure(&before, side, at, mover);
+            let reach = wrapping_closure(before, side, at, mover);
             if extra.iter().all(|c| reach.contains(c)) {
                 Rule::FlipWrapsEdge
             } else {

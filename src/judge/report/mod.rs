@@ -72,18 +72,10 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
         Format::Text => text(judging, program, judged).into_bytes(),
         Format::Json => {
             let cases: Vec<_> = judged.iter().map(|j| case_json(judging, j)).collect();
-            let report = json!({ "cases": cases, "summary": summary_json(judged) });
-            let mut bytes = serde_json::to_vec_pretty(&report)?;
-            bytes.push(b'\n');
-            bytes
+            pretty(&json!({ "cases": cases, "summary": summary_json(judged) }))?
         }
         Format::Junit => ci::junit(judging, program, judged)?.into_bytes(),
-        Format::Gradescope => {
-            let report = ci::gradescope(judging, program, judged);
-            let mut bytes = serde_json::to_vec_pretty(&report)?;
-            bytes.push(b'\n');
-            bytes
-        }
+        Format::Gradescope => pretty(&ci::gradescope(judging, program, judged))?,
         Format::Csv => {
             let name = program
                 .path
@@ -93,6 +85,13 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
             table(&[Row::of(&name, judged, judging.pe_credit)], Format::Csv)?
         }
     })
+}
+
+/// A JSON report as indented text with a final line break.
+pub fn pretty(report: &serde_json::Value) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = serde_json::to_vec_pretty(report)?;
+    bytes.push(b'\n');
+    Ok(bytes)
 }
 
 /// What a case earns: 1 accepted, the PE credit for a presentation error, else 0.
@@ -467,19 +466,13 @@ fn summary_json(judged: &[Judged]) -> serde_json::Value {
 
 /// Saves, for every case not accepted, `NAME.in`, `NAME.expected`, `NAME.actual` and
 /// `NAME.cmd`, a shell script that replays it from the folder it is in.
-pub fn save(
-    dir: &Path,
-    judging: &Judging,
-    program: &Program,
-    judged: &[Judged],
-) -> anyhow::Result<()> {
+pub fn save(dir: &Path, program: &Program, judged: &[Judged]) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     // The program by an absolute path, so that the script runs from any folder.
     let program = Program {
         path: std::path::absolute(&program.path).unwrap_or_else(|_| program.path.clone()),
         args: program.args.clone(),
     };
-    let _ = judging;
     for j in judged.iter().filter(|j| failed(j)) {
         let path = |ext: &str| dir.join(format!("{}.{ext}", j.case.name));
         let input = path("in");
