@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 #[allow(dead_code, reason = "the unit tests use the pitted table")]
-#[path = "../src/othello/perft_counts.rs"]
+#[path = "../src/othello/engine/perft_counts.rs"]
 mod perft_counts;
 
 use perft_counts::{OPEN_BOARD, STANDARD_6X6, STANDARD_8X8};

@@ -576,7 +576,7 @@ fn training_writes_the_same_weights_from_the_same_seed() {
             std::fs::read(&path).unwrap()
         };
         let first = run("7");
-        let shipped = std::fs::read(format!("src/othello/{shipped}")).unwrap();
+        let shipped = std::fs::read(format!("src/othello/evaluation/weights/{shipped}")).unwrap();
         assert_eq!(first.len(), shipped.len(), "{name}");
         assert!(
             first.iter().any(|&b| b != 0),

@@ -193,7 +193,7 @@ pub enum Command {
                       board: play games of varied moves from SEED, solve positions of 12 to 16 \
                       empty cells (6x6: 10 to 17) and every move of each, and fit pattern \
                       weights to the values by least squares. Writes the weights to FILE (what \
-                      src/othello/weights.bin or weights6.bin holds) and prints how well they \
+                      src/othello/evaluation/weights/weights.bin or weights6.bin holds) and prints how well they \
                       fit. With --midgame, the earlier phases' weights instead (midgame.bin, \
                       midgame6.bin), fitted to the solved results of games played on from \
                       random openings. The same flags make the same file.",

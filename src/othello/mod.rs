@@ -1,40 +1,22 @@
-//! Othello with pits: the rules ([`Othello`]), the board text, the bitboard engine they play
-//! through, perft, the exact solver and the computer player. Nothing here reads, writes or
-//! looks at a clock; from the rest of the crate it uses only `board` (and `rng` for the
-//! computer's choices). Outside this folder a cell is a [`Coord`](crate::board::Coord), never a
-//! bit index.
+//! Othello with pits, in layers that each use only those below them: `engine` (bit sets, the
+//! rules on them for every board side, perft), `rules` (the checked game and its text),
+//! `evaluation` (what a position is worth, and the weights as data), `search` (the computer's
+//! search, the exact solver, the computer player) and `training` (fitting the weights again,
+//! with the search and the solver). Nothing here reads, writes or looks at a clock; from the
+//! rest of the crate it uses only `board` (and `rng` for the computer's choices). Outside this
+//! folder a cell is a [`Coord`](crate::board::Coord), never a bit index.
 
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-mod bitboard;
-mod bits;
-mod computer;
-mod count_table;
-mod display;
-mod features;
-mod game;
-mod narrow;
-mod pattern;
-mod perft;
+mod engine;
+mod evaluation;
+mod rules;
 mod search;
-// Data for the tests here and for the benchmark, which includes the file by path.
-#[cfg(test)]
-mod perft_counts;
-mod solve;
-mod solve_table;
-mod stable;
-mod train;
-#[cfg(target_arch = "x86_64")]
-mod window;
+mod training;
 
-pub use bitboard::{Layout, Side};
-pub use computer::{computer_move, greedy_move};
-pub use count_table::CountTable;
-pub use features::Weights;
-pub use game::{Cell, MoveError, Othello, PitError};
-pub use perft::{Counting, perft_with};
-pub use solve::{Analysis, Asked, Scoring, Solver};
-pub use train::{
+pub use engine::{CountTable, Counting, Layout, Side};
+pub use evaluation::Weights;
+pub use rules::{Cell, MoveError, Othello, PitError};
+pub use search::{Analysis, Asked, Scoring, Solver, computer_move, greedy_move};
+pub use training::{
     PhaseFit, Sample, feature_samples, fit, fit_features, fit_midgame, learnable, midgame_samples,
     samples,
 };
@@ -50,6 +32,15 @@ pub trait WithSide {
     fn run<const N: usize>(self) -> Self::Output
     where
         Side<N>: Layout;
+}
+
+/// The leaves of the game tree of `game` at `depth` plies, counted as `how` says: the engine's
+/// perft from the game's position.
+pub fn perft_with<const N: usize>(game: &Othello<N>, depth: u32, how: &Counting<'_, N>) -> u64
+where
+    Side<N>: Layout,
+{
+    engine::perft(game.position(), depth, how)
 }
 
 /// Runs `job` with `side` as a const generic.

@@ -7,12 +7,12 @@
 
 use std::hash::{Hash, Hasher};
 
-use super::bitboard::{Layout, Position};
-use super::bits::Bits;
-use super::count_table::Mix;
-use super::features;
-use super::pattern::{self, Learned};
 use crate::board::Coord;
+use crate::othello::engine::Bits;
+use crate::othello::engine::Mix;
+use crate::othello::engine::{Layout, Position};
+use crate::othello::evaluation::features;
+use crate::othello::evaluation::pattern::{self, Learned};
 use crate::rng::Rng;
 
 /// Worth of one disc of margin in a finished game: above any evaluation (the learned one is
@@ -23,7 +23,7 @@ const WIN: i32 = 1_000_000_000;
 
 /// One disc of final margin, in the evaluation's units (64ths of a disc): the unit the learned
 /// weights are stored in.
-pub(super) const DISC: i32 = pattern::SCALE as i32;
+pub(in crate::othello) const DISC: i32 = pattern::SCALE as i32;
 
 /// Plies from which a node orders its moves by their children's evaluation (below, by the
 /// other player's replies).
@@ -34,23 +34,23 @@ const TABLE_BYTES: usize = 8 << 20;
 
 /// What a search may spend and how it scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Limits {
+pub(in crate::othello) struct Limits {
     /// Nodes the search may visit.
     pub budget: u64,
     /// How the horizon is scored.
     pub evaluation: Evaluation,
     /// Run the AVX2 copy of the search (the processor must support it: see
-    /// `bitboard::fast_available`); it visits the same nodes and finds the same values.
+    /// `engine::fast_available`); it visits the same nodes and finds the same values.
     pub fast: bool,
 }
 
 /// How a search scores the positions at its horizon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Evaluation {
+pub(in crate::othello) enum Evaluation {
     /// The hand-set mix of mobility, corners and discs (the solver's move ordering, and the
     /// training games, were made with it).
     HandSet,
-    /// The size-generic fitted features ([`super::features`]), which know pits.
+    /// The size-generic fitted features ([`crate::othello::evaluation::features`]), which know pits.
     Features,
     /// The learned patterns where the board has them (8x8, 6x6), with the weights `Learned`
     /// names (each phase's own, or the endgame's at every phase: what the midgame's training
@@ -139,7 +139,7 @@ impl<L: Layout> Table<L> {
 }
 
 /// A budgeted search over positions of layout `L`.
-pub(super) struct Search<L: Layout> {
+pub(in crate::othello) struct Search<L: Layout> {
     limits: Limits,
     nodes: u64,
     table: Table<L>,
@@ -159,7 +159,7 @@ struct Finished {
 impl<L: Layout> Search<L> {
     /// A search within `limits` of positions on a board whose cells (all but its pits) are
     /// `cells`, with a transposition table sized to its budget.
-    pub(super) fn new(limits: Limits, cells: L::Bits) -> Self {
+    pub(in crate::othello) fn new(limits: Limits, cells: L::Bits) -> Self {
         Search {
             limits,
             nodes: 0,
@@ -173,7 +173,7 @@ impl<L: Layout> Search<L> {
     /// finished depth. The move is the deepest finished depth's best, or, with `margin` above
     /// zero, one that `rng` picks among the moves whose values are within `margin` of it.
     /// `None` when not even depth 1 fits the budget.
-    pub(super) fn best_move(
+    pub(in crate::othello) fn best_move(
         &mut self,
         pos: Position<L>,
         moves: &mut [usize],
@@ -255,7 +255,7 @@ impl<L: Layout> Search<L> {
     }
 
     /// The value for the player to move `depth` plies deep, or `None` once over budget.
-    pub(super) fn value(
+    pub(in crate::othello) fn value(
         &mut self,
         pos: Position<L>,
         depth: u32,
@@ -278,7 +278,7 @@ impl<L: Layout> Search<L> {
         let fitted = match self.limits.evaluation {
             Evaluation::HandSet => None,
             Evaluation::Features => features::value(pos, moves, theirs, self.anchors),
-            Evaluation::Patterns(learned) => L::learned(pos, moves, theirs, learned)
+            Evaluation::Patterns(learned) => pattern::learned(pos, moves, theirs, learned)
                 .or_else(|| features::value(pos, moves, theirs, self.anchors)),
         };
         fitted.unwrap_or_else(|| DISC * hand_set(pos, moves, theirs))
@@ -426,7 +426,11 @@ impl<L: Layout> Search<L> {
 
 /// The value of `pos` for its player to move by a plain `depth`-ply search with the hand-set
 /// evaluation, no table and no budget: what the solver sorts its moves by far from the end.
-pub(super) fn shallow_value<L: Layout>(pos: Position<L>, depth: u32, fast: bool) -> i32 {
+pub(in crate::othello) fn shallow_value<L: Layout>(
+    pos: Position<L>,
+    depth: u32,
+    fast: bool,
+) -> i32 {
     let mut search = Search {
         limits: Limits {
             budget: u64::MAX,
@@ -456,8 +460,8 @@ fn hand_set<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> i3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::bitboard::{Side, fast_available};
-    use crate::othello::game::Othello;
+    use crate::othello::engine::{Side, fast_available};
+    use crate::othello::rules::Othello;
 
     /// Positions of random games on a board of side `N`, up to 40 moves in.
     fn positions<const N: usize>(count: usize, seed: u64) -> Vec<Position<Side<N>>>

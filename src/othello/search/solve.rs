@@ -10,13 +10,12 @@
 //! null-window test around a draw), and gives up after a count of nodes. Pure computation: the
 //! progress it reports goes to a callback, and it never looks at a clock.
 
-use super::bitboard::{Layout, Position, Side};
-use super::bits::Bits;
-use super::game::Othello;
-use super::pattern::Learned;
-use super::solve_table::{Bounds, SolveTable};
-use super::stable::stable;
+use super::solve_table::SolveTable;
 use crate::board::{Coord, Report, Solution, TableTooLarge, Tally};
+use crate::othello::engine::Bits;
+use crate::othello::engine::{Layout, Position, Side};
+use crate::othello::evaluation::{Learned, learned};
+use crate::othello::rules::Othello;
 
 /// Larger than any margin a board can reach (676 discs).
 const INFINITY: i32 = 10_000;
@@ -73,12 +72,12 @@ fn learned_value<L: Layout>(pos: Position<L>, depth: u32, alpha: i32, beta: i32)
             return Some(64 * (pos.me.len() as i32 - pos.opp.len() as i32));
         }
         if depth == 0 {
-            return L::learned(&pos, moves, theirs, SOLVER_WEIGHTS);
+            return learned(&pos, moves, theirs, SOLVER_WEIGHTS);
         }
         return learned_value(passed, depth, -beta, -alpha).map(|v| -v);
     }
     if depth == 0 {
-        return L::learned(&pos, moves, passed.moves(), SOLVER_WEIGHTS);
+        return learned(&pos, moves, passed.moves(), SOLVER_WEIGHTS);
     }
     let mut alpha = alpha;
     let mut best = -INFINITY_EVAL;
@@ -177,11 +176,11 @@ impl<'a, L: Layout> Solver<'a, L> {
             table: SolveTable::new(megabytes)?,
             scoring,
             tally: Tally::new(None),
-            fast: super::bitboard::fast_available(),
+            fast: crate::othello::engine::fast_available(),
             lists: Vec::new(),
             quadrants,
             corners,
-            around: super::bitboard::neighbours::<L>,
+            around: crate::othello::engine::neighbours::<L>,
             limit: u64::MAX,
             gave_up: false,
         })
@@ -399,7 +398,7 @@ where
 
 /// What the computer player asks the solver of an engine position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Question {
+pub(in crate::othello) enum Question {
     /// The exact value and a best move.
     Value,
     /// Won, drawn or lost (1, 0, -1) and, unless lost, a move that keeps it so.
@@ -409,7 +408,7 @@ pub(super) enum Question {
 /// The answer to `question` about an engine position (moves as bit indices), with a table of
 /// `megabytes` MiB and the course's scoring, giving up after about `limit` nodes; `None` when
 /// the table cannot be had or the solve gave up.
-pub(super) fn solve_position<L: Layout>(
+pub(in crate::othello) fn solve_position<L: Layout>(
     pos: Position<L>,
     question: Question,
     megabytes: usize,
@@ -424,293 +423,7 @@ pub(super) fn solve_position<L: Layout>(
     (!solver.gave_up).then_some(solution)
 }
 
-/// Defines the solver's search with the given attributes and engine operations: the portable
-/// copy, and one built for the instructions of the fast engine paths, which visits the same
-/// nodes.
-macro_rules! search_fn {
-    (
-        $(#[$attr:meta])*
-        $search:ident, $near:ident, $few:ident, $last:ident, $moves:ident, $play:ident, $flips:ident
-    ) => {
-        impl<L: Layout> Solver<'_, L> {
-            /// The value of `pos` (with `empties` empty cells) within (`alpha`, `beta`), fail
-            /// soft: a value at or below `alpha` is an upper bound, one at or above `beta` a
-            /// lower bound.
-            $(#[$attr])*
-            fn $search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
-                if empties <= FEW {
-                    let mut cells = [0; FEW as usize];
-                    let count = self.empties_by_parity(&pos, &mut cells);
-                    return self.$few(pos, alpha, beta, &cells[..count]);
-                }
-                self.tally.visit();
-                if self.tally.nodes() > self.limit {
-                    self.gave_up = true;
-                    return alpha;
-                }
-                // Stability cutoff: the other player keeps at least its stable discs, so this
-                // player ends with at most the rest; when that cannot beat `alpha`, no search
-                // can. Tried only where the other player has few enough discs for it to work,
-                // and where `alpha` is high for the empty cells left (on 8x8, at least twice
-                // their number, as Edax does), since elsewhere it almost never cuts.
-                let cells = (pos.me | pos.opp | pos.empty).len() as i32;
-                if cells - 2 * pos.opp.len() as i32 <= alpha
-                    && alpha >= 2 * empties as i32 + cells - 64
-                {
-                    let most = cells - 2 * stable(&pos, pos.opp).len() as i32;
-                    if most <= alpha {
-                        return most;
-                    }
-                }
-                let moves = pos.$moves();
-                if moves.is_empty() {
-                    let passed = pos.pass();
-                    if passed.$moves().is_empty() {
-                        return self.score(&pos);
-                    }
-                    return -self.$search(passed, -beta, -alpha, empties);
-                }
-                if empties < SORTED {
-                    return self.$near(pos, moves, alpha, beta, empties);
-                }
-                let (mut alpha, mut beta) = (alpha, beta);
-                let mut first = None;
-                if let Some(known) = self.table.get(&pos) {
-                    if known.lower >= beta {
-                        return known.lower;
-                    }
-                    if known.upper <= alpha || known.lower == known.upper {
-                        return known.upper;
-                    }
-                    alpha = alpha.max(known.lower);
-                    beta = beta.min(known.upper);
-                    first = known.best;
-                }
-                let window = (alpha, beta);
-                let mut list = self.take_list(empties);
-                for at in moves.cells() {
-                    let child = pos.$play(at);
-                    // Its table bucket, which its search will read first, on its way into the
-                    // cache while the other moves are made and ranked.
-                    if empties > SORTED {
-                        self.table.prefetch(&child);
-                    }
-                    let rank = if Some(at) == first {
-                        i32::MIN
-                    } else if let Some(value) = learned_depth(L::N, empties)
-                        .and_then(|depth| learned_value(child, depth, -INFINITY_EVAL, INFINITY_EVAL))
-                    {
-                        // Far from the end, what a search with the learned evaluation thinks of
-                        // the move, for the other player: lower first.
-                        value
-                    } else if empties >= SHALLOW {
-                        // Where the board has no learned evaluation, a search with the
-                        // computer's hand-set one.
-                        super::search::shallow_value(child, SHALLOW_DEPTH, self.fast)
-                    } else {
-                        // Fastest first: the fewest replies, corners before all else.
-                        let replies = child.$moves();
-                        // Potential mobility: empty cells next to the mover's discs, where
-                        // the other player may soon play.
-                        let open = (self.around)(child.opp) & child.empty;
-                        16 * replies.len() as i32
-                            + 4 * (replies & self.corners).len() as i32
-                            + 2 * open.len() as i32
-                            - 32 * i32::from(self.corners.has(at))
-                    };
-                    list.push((rank, at, child));
-                }
-                // Enhanced transposition cutoff: a child the table already knows to be bad
-                // enough for the other player settles this node without a search.
-                if empties >= ETC
-                    && let Some(value) = list.iter().find_map(|(_, _, child)| {
-                        let known = self.table.get(child)?;
-                        (-known.upper >= beta).then_some(-known.upper)
-                    })
-                {
-                    self.give_list(empties, list);
-                    return value;
-                }
-                list.sort_unstable_by_key(|&(rank, _, _)| rank);
-                let mut best = (-INFINITY, None);
-                for (i, &(_, at, child)) in list.iter().enumerate() {
-                    let value = if i == 0 {
-                        -self.$search(child, -beta, -alpha, empties - 1)
-                    } else {
-                        let probe = -self.$search(child, -alpha - 1, -alpha, empties - 1);
-                        if probe > alpha && probe < beta {
-                            -self.$search(child, -beta, -probe, empties - 1)
-                        } else {
-                            probe
-                        }
-                    };
-                    if self.gave_up {
-                        // Nothing learnt here is true: leave the table as it was.
-                        self.give_list(empties, list);
-                        return alpha;
-                    }
-                    if value > best.0 {
-                        best = (value, Some(at));
-                        if value > alpha {
-                            alpha = value;
-                            if alpha >= beta {
-                                break;
-                            }
-                        }
-                    }
-                }
-                self.give_list(empties, list);
-                let (low, high) = window;
-                let value = best.0;
-                self.table.put(
-                    &pos,
-                    empties,
-                    Bounds {
-                        lower: if value > low { value } else { -INFINITY },
-                        upper: if value < high { value } else { INFINITY },
-                        best: best.1,
-                    },
-                );
-                value
-            }
-
-            /// [`Self::search`] of a position with more than [`FEW`] but fewer than [`SORTED`]
-            /// empty cells and some `moves`: plain alpha-beta, moves in quadrants with an odd
-            /// number of empty cells first, each child made only when its turn comes (most
-            /// nodes this near the end cut off on their first move).
-            $(#[$attr])*
-            fn $near(
-                &mut self,
-                pos: Position<L>,
-                moves: L::Bits,
-                alpha: i32,
-                beta: i32,
-                empties: u32,
-            ) -> i32 {
-                let odd = self
-                    .quadrants
-                    .into_iter()
-                    .filter(|&q| (pos.empty & q).len() % 2 == 1)
-                    .fold(L::Bits::EMPTY, |acc, q| acc | q);
-                let mut alpha = alpha;
-                let mut best = -INFINITY;
-                for at in (moves & odd).cells().chain((moves & !odd).cells()) {
-                    let value = -self.$search(pos.$play(at), -beta, -alpha, empties - 1);
-                    if value > best {
-                        best = value;
-                        if value > alpha {
-                            alpha = value;
-                            if alpha >= beta {
-                                break;
-                            }
-                        }
-                    }
-                }
-                best
-            }
-
-            /// [`Self::search`] of a position with few empty cells, `cells` (at most
-            /// [`FEW`]), each tried in turn in their order, by the discs it would flip; the
-            /// order (odd regions first) is made once, where the few empty cells begin.
-            $(#[$attr])*
-            fn $few(&mut self, pos: Position<L>, alpha: i32, beta: i32, cells: &[usize]) -> i32 {
-                self.tally.visit();
-                if let [at] = *cells {
-                    return self.$last(&pos, at);
-                }
-                let mut alpha = alpha;
-                let mut best = -INFINITY;
-                for (i, &at) in cells.iter().enumerate() {
-                    let flipped = $flips::<L>(pos.me, pos.opp, at);
-                    if flipped.is_empty() {
-                        continue;
-                    }
-                    // The other cells, in the same order.
-                    // (A loop: slice copies of a few words would be calls to memcpy.)
-                    let mut rest = [0; FEW as usize];
-                    for (j, &cell) in cells.iter().enumerate().filter(|&(j, _)| j != i) {
-                        rest[j - usize::from(j > i)] = cell;
-                    }
-                    let child = pos.play_with(flipped, at);
-                    let value = -self.$few(child, -beta, -alpha, &rest[..cells.len() - 1]);
-                    if value > best {
-                        best = value;
-                        if value > alpha {
-                            alpha = value;
-                            if alpha >= beta {
-                                return best;
-                            }
-                        }
-                    }
-                }
-                if best > -INFINITY {
-                    return best;
-                }
-                // No move: pass if the other player has one, else the game is over.
-                let replies = cells
-                    .iter()
-                    .any(|&at| !$flips::<L>(pos.opp, pos.me, at).is_empty());
-                if replies {
-                    -self.$few(pos.pass(), -beta, -alpha, cells)
-                } else {
-                    self.score(&pos)
-                }
-            }
-
-            /// The value of `pos` with one empty cell, `at`: whoever can plays it, or no one.
-            $(#[$attr])*
-            fn $last(&mut self, pos: &Position<L>, at: usize) -> i32 {
-                let flipped = $flips::<L>(pos.me, pos.opp, at);
-                if !flipped.is_empty() {
-                    return self.score(&pos.play_with(flipped, at).pass());
-                }
-                let flipped = $flips::<L>(pos.opp, pos.me, at);
-                if !flipped.is_empty() {
-                    // The other player plays it, and it is this player's turn again.
-                    return self.score(&pos.pass().play_with(flipped, at));
-                }
-                self.score(pos)
-            }
-        }
-    };
-}
-
-/// [`Layout::flips`] under the name the search macro calls.
-#[inline]
-fn flips_portable<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
-    L::flips(me, opp, at)
-}
-
-/// [`Layout::flips_avx2`] under the name the search macro calls.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx2")]
-fn flips_fast<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
-    // SAFETY: this function is only built for, and so only runs on, processors with AVX2.
-    unsafe { L::flips_avx2(me, opp, at) }
-}
-
-search_fn!(
-    search_portable,
-    near_portable,
-    few_portable,
-    last_portable,
-    moves,
-    play_unchecked,
-    flips_portable
-);
-
-#[cfg(target_arch = "x86_64")]
-search_fn!(
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-    search_fast,
-    near_fast,
-    few_fast,
-    last_fast,
-    moves_avx2,
-    play_unchecked_avx2,
-    flips_fast
-);
+mod nodes;
 
 #[cfg(test)]
 mod tests;

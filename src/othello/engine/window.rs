@@ -17,8 +17,8 @@ use std::arch::x86_64::{
     _mm256_srli_epi16, _mm256_storeu_si256,
 };
 
-use super::bitboard::{Layout, Patch, Position};
 use super::bits::{Bits as _, Wide};
+use super::layout::{Cut, Layout, Patch, Position};
 
 /// Cells per side of the window.
 const SIDE: usize = 16;
@@ -92,7 +92,7 @@ fn line<const DC: i32, const DR: i32>(me: __m256i, opp: __m256i, empty: __m256i)
     and(empty, step::<DC, DR, 1>(run))
 }
 
-/// The moves of `me` in a window: see [`super::bitboard::moves`].
+/// The moves of `me` in a window: see [`super::layout::moves`].
 #[inline]
 #[target_feature(enable = "avx2")]
 fn window_moves(me: __m256i, opp: __m256i, empty: __m256i) -> __m256i {
@@ -130,37 +130,6 @@ fn store(x: __m256i) -> Wide<4> {
 #[target_feature(enable = "avx2")]
 pub fn moves_16(me: Wide<4>, opp: Wide<4>, empty: Wide<4>) -> Wide<4> {
     store(window_moves(load(me), load(opp), load(empty)))
-}
-
-/// A window of 15 by 15 cells cut from a wide board's position around its discs, for as long
-/// as the discs stay clear of the window's edges that are not the board's: a position on the
-/// [`Patch`] board that plays like the board's, at the price of a small board.
-pub struct Cut<L: Layout> {
-    /// The window's cells of the position.
-    pub position: Position<Patch>,
-    /// The window's cells where a disc may be played with the window's position still true to
-    /// the board's: all but the window's edges that lie inside the board.
-    pub inner: Wide<4>,
-    /// The board's cells that are not pits.
-    cells: L::Bits,
-    /// The board row and column of the window's first cell.
-    row: usize,
-    col: u32,
-    /// Turns a position of the window back into one of the board.
-    paste: unsafe fn(&Cut<L>, &Position<Patch>) -> Position<L>,
-}
-
-impl<L: Layout> Cut<L> {
-    /// The board's position whose window is `pos`, one of the same board as this cut's (no
-    /// disc outside the window).
-    ///
-    /// # Safety
-    /// The processor must support AVX2.
-    #[inline]
-    pub unsafe fn paste(&self, pos: &Position<Patch>) -> Position<L> {
-        // SAFETY: passed on from the caller.
-        unsafe { (self.paste)(self, pos) }
-    }
 }
 
 /// Where a window lies on a board of side `N` from 16 to 26, rows 32 bits apart in `W` = `N /

@@ -4,7 +4,7 @@
 
 use super::bits::board_u64;
 
-/// The masks of a one-word board of side `N`, as [`Layout`](super::bitboard::Layout) has them.
+/// The masks of a one-word board of side `N`, as [`Layout`](super::layout::Layout) has them.
 pub(super) struct Masks<const N: usize>;
 
 impl<const N: usize> Masks<N> {
@@ -54,7 +54,7 @@ fn narrow_run<const N: usize>(seed: u64, opp: u64, (r, mask): (u32, u64)) -> u64
     run
 }
 
-/// [`moves`](super::bitboard::moves) for boards in one word: the cells just past every run of `opp` discs that starts
+/// [`moves`](super::layout::moves) for boards in one word: the cells just past every run of `opp` discs that starts
 /// next to `me`, in all eight directions.
 #[inline]
 pub(super) fn narrow_moves<const N: usize>(me: u64, opp: u64, empty: u64) -> u64 {
@@ -126,7 +126,7 @@ impl<const N: usize> Rays<N> {
     };
 }
 
-/// [`flips`](super::bitboard::flips) for boards in one word, branch-free: along each ray from `at`, the first cell that
+/// [`flips`](super::layout::flips) for boards in one word, branch-free: along each ray from `at`, the first cell that
 /// is not an `opp` disc is the lowest (rays to higher bits) or highest (to lower bits) set bit
 /// of the ray less `opp`; the cells before it flip when it holds a disc of `me`.
 #[inline]

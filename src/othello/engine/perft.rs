@@ -1,13 +1,12 @@
-//! Perft: the number of move paths of an Othello position to a given depth, the standard check
-//! of a move generator against published tables. Pure computation on the bitboard engine; the
-//! driver times and prints.
+//! Perft: the number of move paths of an engine position to a given depth, the standard check
+//! of a move generator against published tables. Pure computation on the bit-set engine; the
+//! game hands it its start position, and the console times and prints.
 
-use super::bitboard::{Layout, Position, Side};
 use super::bits::Bits as _;
 use super::count_table::CountTable;
-use super::game::Othello;
 #[cfg(target_arch = "x86_64")]
-use super::{bitboard::Patch, window::Cut};
+use super::layout::{Cut, Patch};
+use super::layout::{Layout, Position, Side};
 
 /// How to count: on how many threads, and with which table, if any.
 pub struct Counting<'a, const N: usize>
@@ -20,12 +19,12 @@ where
     pub table: Option<&'a CountTable<Side<N>>>,
 }
 
-/// The number of leaves of the game tree of `game` at `depth` plies, counted as `how` says:
+/// The number of leaves of the game tree of `start` at `depth` plies, counted as `how` says:
 /// the same number whichever way.
 ///
 /// Aart Bik's convention, the one of the published tables: a pass is a ply, and a position where
 /// neither player can move is one leaf whatever depth is left.
-pub fn perft_with<const N: usize>(game: &Othello<N>, depth: u32, how: &Counting<'_, N>) -> u64
+pub fn perft<const N: usize>(start: Position<Side<N>>, depth: u32, how: &Counting<'_, N>) -> u64
 where
     Side<N>: Layout,
 {
@@ -35,7 +34,7 @@ where
         None => plain(pos, depth),
     };
     if how.threads <= 1 {
-        return count(game.position(), depth);
+        return count(start, depth);
     }
     // Enough subtrees that the threads stay busy to the end, few enough to list cheaply.
     let mut jobs = Vec::new();
@@ -45,10 +44,10 @@ where
         ply += 1;
         jobs.clear();
         settled = 0;
-        frontier(game.position(), depth, ply, &mut jobs, &mut settled);
+        frontier(start, depth, ply, &mut jobs, &mut settled);
     }
     if jobs.is_empty() && settled == 0 {
-        jobs.push((game.position(), depth));
+        jobs.push((start, depth));
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let total = std::sync::atomic::AtomicU64::new(settled);
@@ -130,7 +129,7 @@ fn hashed<L: Layout>(
 /// The fastest plain recursion this processor runs.
 fn plain_counter<L: Layout>() -> fn(Position<L>, u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if super::bitboard::fast_available() {
+    if super::sides::fast_available() {
         return |pos, depth| {
             // SAFETY: chosen only where `fast_available` found every feature it is built with.
             unsafe { leaves_fast(pos, depth) }
@@ -237,6 +236,7 @@ mod tests {
         OPEN_BOARD, PITTED_6X6, PITTED_6X6_PITS, STANDARD_6X6, STANDARD_8X8,
     };
     use super::*;
+    use crate::othello::Othello;
 
     /// Plain perft on one thread.
     fn perft<const N: usize>(game: &Othello<N>, depth: u32) -> u64
@@ -247,7 +247,7 @@ mod tests {
             threads: 1,
             table: None,
         };
-        perft_with(game, depth, &plain)
+        super::perft(game.position(), depth, &plain)
     }
 
     fn counts<const N: usize>(pits: &[&str], depths: usize) -> Vec<u64>
@@ -296,7 +296,7 @@ mod tests {
             let depth = if N <= 8 { 7 } else { 5 };
             let portable = leaves(game.position(), depth);
             #[cfg(target_arch = "x86_64")]
-            if super::super::bitboard::fast_available() {
+            if super::super::sides::fast_available() {
                 // SAFETY: the features were just detected.
                 let fast = unsafe { leaves_fast(game.position(), depth) };
                 assert_eq!(fast, portable, "side {N}, seed {}", self.0);
@@ -315,7 +315,7 @@ mod tests {
             }
             let portable = leaves(game.position(), 4);
             #[cfg(target_arch = "x86_64")]
-            if super::super::bitboard::fast_available() {
+            if super::super::sides::fast_available() {
                 // SAFETY: the features were just detected.
                 let fast = unsafe { leaves_fast(game.position(), 4) };
                 assert_eq!(fast, portable, "side {N}, seed {}, {plies} plies", self.0);
@@ -354,7 +354,7 @@ mod tests {
             table: table.as_ref(),
         };
         (1..=depths)
-            .map(|d| perft_with(&game, u32::try_from(d).unwrap(), &how))
+            .map(|d| super::perft(game.position(), u32::try_from(d).unwrap(), &how))
             .collect()
     }
 

@@ -1,20 +1,20 @@
 //! The Othello computer player: what each level does (a beginner's greedy move, or the budgeted
-//! search of [`super::search`] and the exact solver once few cells are empty), and how the seed
+//! search of [`super::midgame`] and the exact solver once few cells are empty), and how the seed
 //! varies its play. No I/O here.
 
-use super::bitboard::{Layout, Side, fast_available};
-use super::bits::Bits;
-use super::game::Othello;
-use super::pattern::Learned;
-use super::search::{DISC, Evaluation, Limits, Search};
+use super::midgame::{DISC, Evaluation, Limits, Search};
 use super::solve::{Question, solve_position};
 use crate::board::{Coord, LEVELS};
+use crate::othello::engine::Bits;
+use crate::othello::engine::{Layout, Side, fast_available};
+use crate::othello::evaluation::Learned;
+use crate::othello::rules::Othello;
 use crate::rng::Rng;
 
 /// What the computer does at one level: how deep and how long it searches, from how many empty
 /// cells it plays perfectly, and how often it plays a random move instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Strength {
+pub(in crate::othello) struct Strength {
     /// Plies of the deepest search; 0 plays the move that flips the most discs.
     depth: u32,
     /// Nodes the searches for one move may visit on boards up to 8x8 (less on wider boards,
@@ -40,7 +40,7 @@ pub(super) struct Strength {
 impl Strength {
     /// The level-2 lookahead the training games were played with, kept as it was so that the
     /// shipped weights can be made again.
-    pub(super) const TRAINING: Strength = Strength {
+    pub(in crate::othello) const TRAINING: Strength = Strength {
         depth: 2,
         budget: 1_500_000,
         endgame: Endgame::exact_from(10),
@@ -53,7 +53,7 @@ impl Strength {
     /// The player of the games whose positions the midgame weights are fitted to: a 4-ply
     /// search on the endgame's weights (kept so, so that those weights can be made again),
     /// the seed picking among moves within half a disc of the best.
-    pub(super) const MIDGAME_TRAINING: Strength = Strength {
+    pub(in crate::othello) const MIDGAME_TRAINING: Strength = Strength {
         depth: 4,
         budget: 1_500_000,
         endgame: Endgame::exact_from(0),
@@ -130,7 +130,7 @@ where
 }
 
 /// A move for the player to move, played with `strength`, or `None` when the player has none.
-pub(super) fn move_at<const N: usize>(
+pub(in crate::othello) fn move_at<const N: usize>(
     game: &Othello<N>,
     strength: Strength,
     rng: &mut Rng,

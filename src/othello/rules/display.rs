@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use super::bitboard::{Layout, Side};
 use super::game::{Cell, Othello};
 use crate::board::{Coord, Player};
+use crate::othello::engine::{Layout, Side};
 
 impl Cell {
     /// The character the course's board printout uses for the cell.
@@ -26,7 +26,9 @@ where
     Side<N>: Layout,
 {
     /// The rows of the board, top first, each as its cells from column `A`.
-    pub(super) fn rows(&self) -> impl Iterator<Item = impl Iterator<Item = Cell> + '_> + '_ {
+    pub(in crate::othello) fn rows(
+        &self,
+    ) -> impl Iterator<Item = impl Iterator<Item = Cell> + '_> + '_ {
         (0..N).map(move |row| {
             (0..N).filter_map(move |col| Coord::new(col, row, N).map(|at| self.cell(at)))
         })

@@ -8,7 +8,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
-use super::bitboard::{Layout, Position};
+use super::layout::{Layout, Position};
 use crate::board::TableTooLarge;
 
 /// One remembered count.
@@ -41,7 +41,7 @@ pub struct CountTable<L: Layout> {
 
 /// FxHash's mixing, word by word: fast, and plenty for spreading positions over buckets.
 #[derive(Default)]
-pub(super) struct Mix(u64);
+pub struct Mix(u64);
 
 impl Hasher for Mix {
     fn finish(&self) -> u64 {

@@ -5,9 +5,9 @@
 
 use std::hash::{Hash, Hasher};
 
-use super::bitboard::{Layout, Position};
-use super::count_table::Mix;
 use crate::board::TableTooLarge;
+use crate::othello::engine::Mix;
+use crate::othello::engine::{Layout, Position};
 
 /// What the table knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

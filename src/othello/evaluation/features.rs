@@ -4,26 +4,26 @@
 //! pit or the edge beside it along every line is an anchor, whose disc can never be flipped (a
 //! board's corners, and the cells that pits make into corners). The weights are fitted to
 //! positions of games on boards of several sides with random pits, labelled by exact solves
-//! ([`super::train::feature_samples`]), and ship as data (`features.bin`, see the README for
+//! (`training/samples.rs`), and ship as data (`features.bin`, see the README for
 //! their provenance). Pure computation.
 
 use std::sync::LazyLock;
 
-use super::bitboard::{Direction, Layout, Position, neighbours, step};
-use super::bits::Bits;
+use crate::othello::engine::Bits;
+use crate::othello::engine::{Direction, Layout, Position, neighbours, step};
 
 /// Features a position is described by.
-pub(super) const FEATURES: usize = 6;
+pub(in crate::othello) const FEATURES: usize = 6;
 
 /// Phases of the game, by the share of the board's cells that hold discs; each has weights of
 /// its own.
-pub(super) const PHASES: usize = 4;
+pub(in crate::othello) const PHASES: usize = 4;
 
 /// The features of a position, for the player to move: each is the mover's count less the
 /// other player's (or, for parity, +1 when the empty cells are odd in number, so that the mover
 /// would play last, and -1 otherwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Features {
+pub(in crate::othello) struct Features {
     /// The phase, 0 to `PHASES - 1`.
     pub phase: usize,
     /// Moves; empty cells beside the other's discs (where moves may come); discs on anchors;
@@ -41,7 +41,7 @@ const AXES: [(Direction, Direction); 4] = [
 
 /// The anchors of a board whose cells (all but its pits) are `cells`: those with a pit or the
 /// edge beside them along every line. They stay the same all game, so a search finds them once.
-pub(super) fn anchors<L: Layout>(cells: L::Bits) -> L::Bits {
+pub(in crate::othello) fn anchors<L: Layout>(cells: L::Bits) -> L::Bits {
     // A cell is flanked along a line when a cell of the board lies on both sides of it.
     AXES.iter().fold(cells, |anchors, &(ahead, back)| {
         anchors & !(step::<L>(cells, ahead) & step::<L>(cells, back))
@@ -50,7 +50,7 @@ pub(super) fn anchors<L: Layout>(cells: L::Bits) -> L::Bits {
 
 /// The features of `pos`, whose player to move has `moves` and the other player `theirs`, on a
 /// board with `anchors` (see [`anchors`]).
-pub(super) fn features<L: Layout>(
+pub(in crate::othello) fn features<L: Layout>(
     pos: &Position<L>,
     moves: L::Bits,
     theirs: L::Bits,
@@ -78,7 +78,7 @@ pub(super) fn features<L: Layout>(
 
 /// The shipped weights, by phase and feature, in 1/64 disc a unit of the feature.
 static SHIPPED: LazyLock<Option<Weights>> =
-    LazyLock::new(|| Weights::from_bytes(include_bytes!("features.bin")));
+    LazyLock::new(|| Weights::from_bytes(include_bytes!("weights/features.bin")));
 
 /// Weights of the features by phase, in 1/64 disc a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,7 +94,7 @@ impl Weights {
 
     /// The weights of a file of `PHASES x FEATURES` little-endian `i16`, phase by phase;
     /// `None` for a file of another length.
-    pub(super) fn from_bytes(bytes: &[u8]) -> Option<Weights> {
+    pub(in crate::othello) fn from_bytes(bytes: &[u8]) -> Option<Weights> {
         if bytes.len() != 2 * FEATURES * PHASES {
             return None;
         }
@@ -116,7 +116,7 @@ impl Weights {
     }
 
     /// The worth of `features` to the player to move, in 1/64 disc.
-    pub(super) fn value(&self, features: &Features) -> i32 {
+    pub(in crate::othello) fn value(&self, features: &Features) -> i32 {
         self.0[features.phase]
             .iter()
             .zip(features.values)
@@ -129,7 +129,7 @@ impl Weights {
 /// `theirs`) on a board with `anchors`, by the shipped weights, in 1/64 disc; `None` in a build
 /// without them.
 #[inline]
-pub(super) fn value<L: Layout>(
+pub(in crate::othello) fn value<L: Layout>(
     pos: &Position<L>,
     moves: L::Bits,
     theirs: L::Bits,
@@ -145,9 +145,9 @@ mod tests {
     use super::*;
     use crate::board::Player;
     use crate::othello::Cell;
-    use crate::othello::bitboard::Side;
-    use crate::othello::game::Othello;
-    use crate::othello::pattern::{fnv1a, symmetric};
+    use crate::othello::engine::Side;
+    use crate::othello::evaluation::pattern::{fnv1a, symmetric};
+    use crate::othello::rules::Othello;
     use crate::rng::Rng;
 
     /// The anchors of a game's board.
@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn the_shipped_weights_are_the_recorded_ones() {
         // FNV-1a of features.bin; the README says how it was made. A new fit changes both.
-        let file = include_bytes!("features.bin");
+        let file = include_bytes!("weights/features.bin");
         assert_eq!(file.len(), 2 * FEATURES * PHASES);
         assert_eq!(fnv1a(file), 0xdc7f_6296_62b9_ac75);
     }

@@ -4,11 +4,13 @@
 //! symmetries, so that a position and its mirror images score alike), plus weights on each
 //! player's mobility. Each phase of the game (a range of empty cells) has weights of its own:
 //! the endgame's are fitted to solved positions, the earlier phases' to the solved results of
-//! games played on from them ([`super::train`]). They ship with the crate as data
+//! games played on from them (`training/`). They ship with the crate as data
 //! (`weights.bin`, `midgame.bin` and their 6x6 twins; see the README for their provenance).
 //! Pits count as empty cells in the patterns. Pure computation.
 
 use std::sync::LazyLock;
+
+use crate::othello::engine::{Bits, Layout, Position};
 
 /// A pattern's cells in its base placement, as (column, row).
 type Shape = &'static [(u8, u8)];
@@ -171,23 +173,23 @@ pub struct Patterns {
 
 /// The 8x8 board's patterns and weights: the endgame up to 16 empty cells (where the weights
 /// were fitted), then phases of eight cells, the first twenty moves one phase.
-pub(super) static EIGHT: Patterns = Patterns {
+pub(in crate::othello) static EIGHT: Patterns = Patterns {
     side: 8,
     shapes: &SHAPES_8,
-    file: include_bytes!("weights.bin"),
+    file: include_bytes!("weights/weights.bin"),
     midgame: &[17, 25, 33, 41],
-    midgame_file: include_bytes!("midgame.bin"),
+    midgame_file: include_bytes!("weights/midgame.bin"),
     images: LazyLock::new(|| EIGHT.make_images()),
     shipped: LazyLock::new(|| EIGHT.load()),
 };
 
 /// The 6x6 board's patterns and weights: the endgame up to 17 empty cells, then two phases.
-pub(super) static SIX: Patterns = Patterns {
+pub(in crate::othello) static SIX: Patterns = Patterns {
     side: 6,
     shapes: &SHAPES_6,
-    file: include_bytes!("weights6.bin"),
+    file: include_bytes!("weights/weights6.bin"),
     midgame: &[18, 25],
-    midgame_file: include_bytes!("midgame6.bin"),
+    midgame_file: include_bytes!("weights/midgame6.bin"),
     images: LazyLock::new(|| SIX.make_images()),
     shipped: LazyLock::new(|| SIX.load()),
 };
@@ -210,10 +212,10 @@ const SCALARS: usize = 3;
 const MOBILITY: f32 = 8.0;
 
 /// The stored weights are in units of 1/`SCALE` disc.
-pub(super) const SCALE: f32 = 64.0;
+pub(in crate::othello) const SCALE: f32 = 64.0;
 
 /// The eight symmetries of a square board of side `side`, on (column, row).
-pub(super) fn symmetric(symmetry: usize, side: u8, (c, r): (u8, u8)) -> (u8, u8) {
+pub(in crate::othello) fn symmetric(symmetry: usize, side: u8, (c, r): (u8, u8)) -> (u8, u8) {
     let last = side - 1;
     match symmetry {
         0 => (c, r),
@@ -247,7 +249,7 @@ impl Patterns {
     }
 
     /// The number of weights.
-    pub(super) fn weight_count(&self) -> usize {
+    pub(in crate::othello) fn weight_count(&self) -> usize {
         self.offsets().1
     }
 
@@ -274,7 +276,7 @@ impl Patterns {
     /// The features of a position, for fitting: the index in the weight vector of every
     /// image's weight (one per image, repeats allowed), and the values of the scalar features,
     /// whose weights come after the patterns'.
-    pub(super) fn features(
+    pub(in crate::othello) fn features(
         &self,
         me: u64,
         opp: u64,
@@ -298,18 +300,18 @@ impl Patterns {
 
     /// The phase of a position with `empties` empty cells: 0 the endgame, then the midgame
     /// phases from the latest.
-    pub(super) fn phase(&self, empties: u32) -> usize {
+    pub(in crate::othello) fn phase(&self, empties: u32) -> usize {
         self.midgame.iter().filter(|&&from| empties >= from).count()
     }
 
     /// The number of phases, the endgame's included.
-    pub(super) fn phases(&self) -> usize {
+    pub(in crate::othello) fn phases(&self) -> usize {
         1 + self.midgame.len()
     }
 
     /// The endgame's shipped weights (in 1/[`SCALE`] disc, as [`Self::weight_count`] lays them
     /// out), if the build has them.
-    pub(super) fn endgame_weights(&self) -> Option<Vec<i16>> {
+    pub(in crate::othello) fn endgame_weights(&self) -> Option<Vec<i16>> {
         (self.file.len() == 2 * self.weight_count()).then(|| read_weights(self.file))
     }
 
@@ -336,7 +338,7 @@ impl Patterns {
     }
 
     /// The shipped evaluation, if the build has its weights.
-    pub(super) fn shipped(&self) -> Option<&Phased> {
+    pub(in crate::othello) fn shipped(&self) -> Option<&Phased> {
         self.shipped.as_ref()
     }
 }
@@ -352,7 +354,7 @@ pub struct Phased {
 impl Phased {
     /// The evaluation that scores a position of `empties` empty cells, by `learned`.
     #[inline]
-    pub(super) fn at(&self, empties: u32, learned: Learned) -> &Evaluation {
+    pub(in crate::othello) fn at(&self, empties: u32, learned: Learned) -> &Evaluation {
         match learned {
             Learned::Phased => &self.phases[usize::from(self.by_empties[empties as usize])],
             Learned::Endgame => &self.phases[0],
@@ -362,7 +364,13 @@ impl Phased {
     /// The position (`me` to move against `opp`, with `mobility` moves each) worth, in
     /// 1/SCALE disc of final margin for the player to move, scored by `learned`.
     #[inline]
-    pub(super) fn value(&self, me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> i32 {
+    pub(in crate::othello) fn value(
+        &self,
+        me: u64,
+        opp: u64,
+        mobility: (u32, u32),
+        learned: Learned,
+    ) -> i32 {
         let empties = self.by_empties.len() as u32 - 1 - (me | opp).count_ones();
         self.at(empties, learned).value(me, opp, mobility)
     }
@@ -410,7 +418,7 @@ impl Evaluation {
     /// # Panics
     /// When `weights` is not of that length.
     #[must_use]
-    pub(super) fn new(patterns: &Patterns, weights: &[i16]) -> Evaluation {
+    pub(in crate::othello) fn new(patterns: &Patterns, weights: &[i16]) -> Evaluation {
         assert_eq!(
             weights.len(),
             patterns.weight_count(),
@@ -537,7 +545,7 @@ fn gather(x: u64, mask: u64) -> usize {
 }
 
 /// The patterns of a board of side `side`, where it has a learned evaluation.
-pub(super) fn for_side(side: usize) -> Option<&'static Patterns> {
+pub(in crate::othello) fn for_side(side: usize) -> Option<&'static Patterns> {
     [&EIGHT, &SIX]
         .into_iter()
         .find(|patterns| usize::from(patterns.side) == side)
@@ -553,16 +561,36 @@ const WEIGHTS_FNV1A: [(&Patterns, u64, u64); 2] = [
 
 /// The FNV-1a hash of `bytes`, by which the weight files are recorded.
 #[cfg(test)]
-pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
+pub(in crate::othello) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }
 
+/// The learned evaluation of `pos` for its player to move, whose moves are `moves` and the
+/// other player's `theirs`, by `learned`, in 1/[`SCALE`] disc of final margin, where the board
+/// has one (8x8, 6x6) and its weights were built in. The side is a constant of the layout, so
+/// the choice costs nothing at run time.
+#[inline]
+pub fn learned<L: Layout>(
+    pos: &Position<L>,
+    moves: L::Bits,
+    theirs: L::Bits,
+    learned: Learned,
+) -> Option<i32> {
+    let (me, opp) = (pos.me.first_word(), pos.opp.first_word());
+    let mobility = (moves.len(), theirs.len());
+    match L::N {
+        8 => learned_8(me, opp, mobility, learned),
+        6 => learned_6(me, opp, mobility, learned),
+        _ => None,
+    }
+}
+
 /// The shipped 8x8 evaluation of a position (`me` to move against `opp`, with `mobility` moves
 /// each) by `learned`, in 1/[`SCALE`] disc; `None` in a build without weights.
 #[inline]
-pub(super) fn learned_8(me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> Option<i32> {
+fn learned_8(me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> Option<i32> {
     EIGHT
         .shipped()
         .map(|phased| phased.value(me, opp, mobility, learned))
@@ -570,7 +598,7 @@ pub(super) fn learned_8(me: u64, opp: u64, mobility: (u32, u32), learned: Learne
 
 /// [`learned_8`] for 6x6 positions.
 #[inline]
-pub(super) fn learned_6(me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> Option<i32> {
+fn learned_6(me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> Option<i32> {
     SIX.shipped()
         .map(|phased| phased.value(me, opp, mobility, learned))
 }
@@ -578,7 +606,7 @@ pub(super) fn learned_6(me: u64, opp: u64, mobility: (u32, u32), learned: Learne
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::bits::Bits;
+    use crate::othello::engine::Bits;
     use crate::rng::Rng;
 
     /// `bits` of a board of side `side` seen through `symmetry`.

@@ -1,11 +1,11 @@
 //! Othello with pits as pure game logic: the board, its setup (centre discs, then pits), the
 //! legal-move test, playing and passing, and the end of the game and its result, all played
-//! through the bitboard engine. It never reads input or writes output; every operation that can
+//! through the bit-set engine. It never reads input or writes output; every operation that can
 //! fail is checked and leaves the game untouched when it does.
 
-use super::bitboard::{self, Layout, Position, Side};
-use super::bits::Bits as _;
 use crate::board::{Coord, MAX_SIDE, Outcome, Player};
+use crate::othello::engine::Bits as _;
+use crate::othello::engine::{self, Layout, Position, Side};
 
 /// What occupies one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,7 +180,7 @@ where
 
     /// The board as the engine sees it, from the side of the player to move.
     #[must_use]
-    pub(super) fn position(&self) -> Position<Side<N>> {
+    pub(in crate::othello) fn position(&self) -> Position<Side<N>> {
         let (me, opp) = self.sides();
         Position {
             me,
@@ -219,7 +219,7 @@ where
         }
         let (me, opp) = self.sides();
         let i = Side::<N>::index(at);
-        let flipped = bitboard::flips::<Side<N>>(me, opp, i);
+        let flipped = engine::layout::flips::<Side<N>>(me, opp, i);
         if flipped.is_empty() {
             return Err(MoveError::NoFlips);
         }

@@ -69,7 +69,7 @@ fn fold(x: __m256i) -> u64 {
     _mm_cvtsi128_si64(all) as u64
 }
 
-/// The cells of `me`'s moves; see [`super::moves`].
+/// The cells of `me`'s moves; see [`super::layout::moves`].
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn moves<const N: usize>(me: u64, opp: u64, empty: u64) -> u64 {
@@ -82,7 +82,7 @@ pub fn moves<const N: usize>(me: u64, opp: u64, empty: u64) -> u64 {
     fold(found) & empty
 }
 
-/// The discs `me` playing `at` turns over; see [`super::flips`]. Each run of `opp` discs
+/// The discs `me` playing `at` turns over; see [`super::layout::flips`]. Each run of `opp` discs
 /// from `at` counts when the cell past it holds a disc of `me`.
 #[inline]
 #[target_feature(enable = "avx2")]

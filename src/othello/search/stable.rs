@@ -2,8 +2,8 @@
 //! other player ends with none of them, which bounds the best final margin a player can still
 //! reach; the solver stops searching where even that bound falls short of what it needs.
 
-use super::bitboard::{Direction, Layout, Position, step};
-use super::bits::Bits;
+use crate::othello::engine::Bits;
+use crate::othello::engine::{Direction, Layout, Position, step};
 
 /// The four lines a disc can be flipped along, each as its two directions.
 const AXES: [(Direction, Direction); 4] = [
@@ -19,7 +19,7 @@ const AXES: [(Direction, Direction); 4] = [
 /// a pit or a stable disc of its own player, since a flip would have to turn that neighbour
 /// too; a disc safe along all four lines is stable. Found as the largest set that keeps to that
 /// rule, grown from none.
-pub(super) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -> L::Bits {
+pub(in crate::othello) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -> L::Bits {
     let occupied = pos.me | pos.opp;
     let pits = L::ALL & !(occupied | pos.empty);
     // Per line, the discs whose run holds no empty cell: those an empty cell's flood along the
@@ -57,7 +57,7 @@ pub(super) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -> L::Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::bitboard::Side;
+    use crate::othello::engine::Side;
 
     /// A position of Side<N> from rows of `X` (the player to move), `O`, `-` and `#`.
     fn position<const N: usize>(rows: &[&str]) -> Position<Side<N>>

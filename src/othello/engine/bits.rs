@@ -65,6 +65,9 @@ pub trait Bits:
 
     /// The cells of the set, lowest first.
     fn cells(self) -> impl Iterator<Item = usize>;
+
+    /// The set's first 64 cells, cell `i` at bit `i`: the whole set on boards up to 8x8.
+    fn first_word(self) -> u64;
 }
 
 /// The cells of a one-word set in increasing order.
@@ -111,6 +114,11 @@ impl Bits for u64 {
     #[inline]
     fn cells(self) -> impl Iterator<Item = usize> {
         Cells(self)
+    }
+
+    #[inline]
+    fn first_word(self) -> u64 {
+        self
     }
 }
 
@@ -239,6 +247,11 @@ impl<const W: usize> Bits for Wide<W> {
     fn cells(self) -> impl Iterator<Item = usize> {
         // Word by word, rather than searching for the first word again for every cell.
         (0..W).flat_map(move |i| Cells(self.0[i]).map(move |bit| i * 64 + bit))
+    }
+
+    #[inline]
+    fn first_word(self) -> u64 {
+        self.0[0]
     }
 }
 
