@@ -2,8 +2,9 @@
 //! otherwise a lookahead of a few sowings that scores the store margin. Searches are bounded by
 //! depth, not a clock, so the same seed gives the same move on any machine. No I/O here.
 
-use super::game::{Capture, Mancala, Rows, sow};
-use super::solve::{INFINITY, solve};
+use super::estimate::{INFINITY, estimate, estimate_depth};
+use super::game::{Mancala, sow};
+use super::solve::solve;
 use crate::board::{LEVELS, Player};
 use crate::rng::Rng;
 
@@ -83,47 +84,6 @@ fn lookahead<const P: usize>(game: &Mancala<P>, depth: u32, order: &[usize]) -> 
 /// How deep [`mancala_lookahead`] may look below each root move and stay well under a second.
 fn lookahead_depth(pits: usize) -> u32 {
     estimate_depth(pits) - 3
-}
-
-/// How many sowings deep [`estimate`] looks: about two million positions whatever the width.
-pub(super) fn estimate_depth(pits: usize) -> u32 {
-    // With good ordering alpha-beta visits about pits^(depth / 2) positions.
-    let per_ply = (pits.max(2) as f64).ln() / 2.0;
-    ((2e6f64).ln() / per_ply).clamp(1.0, 30.0) as u32
-}
-
-/// The margin for the player to move of a search `depth` sowings deep under the `capture` rule,
-/// scoring what lies past the horizon as even: a cheap guess at the exact value, and the
-/// solver's first guess.
-pub(super) fn estimate<const P: usize>(
-    rows: &Rows<P>,
-    depth: u32,
-    mut alpha: i32,
-    beta: i32,
-    capture: Capture,
-) -> i32 {
-    if depth == 0 {
-        return 0;
-    }
-    let mut best = -INFINITY;
-    for pit in (0..P).rev().filter(|&pit| rows[0][pit] > 0) {
-        let sown = sow(rows, pit, capture);
-        let (gain, depth) = (sown.gain(), depth - 1);
-        let value = if sown.over {
-            gain
-        } else if sown.again {
-            gain + estimate(&sown.rows, depth, alpha - gain, beta - gain, capture)
-        } else {
-            let turned = [sown.rows[1], sown.rows[0]];
-            gain - estimate(&turned, depth, gain - beta, gain - alpha, capture)
-        };
-        best = best.max(value);
-        alpha = alpha.max(value);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
+use super::estimate::INFINITY;
 use super::game::{Capture, Rows, sow};
-use super::solve::INFINITY;
 
 /// The exact values of positions with few stones left in the pits, computed on first sight and
 /// kept for good: a retrograde database filled lazily. Positions are numbered densely by their

@@ -1,13 +1,18 @@
-//! Kalah (Mancala): the rules ([`Mancala`] and the sowing ring), the board text, the exact
-//! solver with its endgame table, and the computer player. Nothing here reads, writes or looks
-//! at a clock; from the rest of the crate it uses only `board` (and `rng` for the computer's
-//! choices). Outside this folder a move is a pit number, 1 to `P`.
+//! Kalah (Mancala), in files that each use only those listed before them: the rules
+//! (`game.rs`: [`Mancala`] and the sowing ring) and the board text (`display.rs`); the
+//! lookahead estimate (`estimate.rs`); the exact solver's tables (`endgame.rs`, `table.rs`)
+//! and the solver over them (`solve.rs`); and the computer player (`computer.rs`), which uses
+//! the estimate and the solver. Nothing here reads, writes or looks at a clock; from the rest of the crate it
+//! uses only `board` (and `rng` for the computer's choices). Outside this folder a move is a
+//! pit number, 1 to `P`.
 
 mod computer;
 mod display;
 mod endgame;
+mod estimate;
 mod game;
 mod solve;
+mod table;
 
 pub use computer::{computer_move, greedy_move};
 pub use game::{Capture, Mancala, MoveError, Next};

@@ -1,0 +1,154 @@
+//! What the threads of an exact Kalah solve share: the two-slot transposition table (slots
+//! written so that one torn by two threads at once reads as no slot), the endgame table below
+//! it, the node count and the progress report. Sized once, never growing; pure computation.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::endgame::Endgame;
+use super::estimate::INFINITY;
+use super::game::Capture;
+use crate::board::{Progress, Report};
+
+/// One transposition-table slot: bounds on a position's value and the best pit found.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Slot {
+    key: u64,
+    pub(super) lower: i16,
+    pub(super) upper: i16,
+    pub(super) best: u8,
+    /// Stones in the pits (at most 255 counted): how much work the bounds stand for.
+    left: u8,
+}
+
+impl Slot {
+    /// Everything but the key, in one word.
+    fn data(self) -> u64 {
+        u64::from(self.lower as u16)
+            | u64::from(self.upper as u16) << 16
+            | u64::from(self.best) << 32
+            | u64::from(self.left) << 40
+    }
+
+    /// The slot of `key` holding `data`.
+    fn from_data(key: u64, data: u64) -> Slot {
+        Slot {
+            key,
+            lower: data as u16 as i16,
+            upper: (data >> 16) as u16 as i16,
+            best: (data >> 32) as u8,
+            left: (data >> 40) as u8,
+        }
+    }
+}
+
+/// Two slots as the threads share them: each as its key xor its data, then its data, so that a
+/// slot torn by two threads writing at once reads as no slot at all.
+pub(super) type Bucket = [AtomicU64; 4];
+
+/// What the threads of a solve share: the transposition table (one slot of each bucket keeps
+/// the position with the most stones, the other the newest), the exact values of the small
+/// positions met so far, and the progress report.
+pub(super) struct Shared<'a, const P: usize> {
+    table: Vec<Bucket>,
+    pub(super) endgame: Endgame<P>,
+    pub(super) capture: Capture,
+    /// Nodes searched, counted in batches.
+    nodes: AtomicU64,
+    /// Where progress goes, and the bounds on the value known so far.
+    progress: Mutex<(Option<Report<'a>>, (i32, i32))>,
+}
+
+impl<'a, const P: usize> Shared<'a, P> {
+    /// Tables of `buckets` (a power of two) and at most `endgame` bytes of endgame values, for
+    /// a game of `stones` under the `capture` rule; `Err` when the memory cannot be had.
+    pub(super) fn new(
+        buckets: usize,
+        endgame: u64,
+        stones: u32,
+        capture: Capture,
+        report: Option<Report<'a>>,
+    ) -> Result<Self, ()> {
+        let mut table = Vec::new();
+        table.try_reserve_exact(buckets).map_err(|_| ())?;
+        table.resize_with(buckets, Bucket::default);
+        Ok(Shared {
+            table,
+            endgame: Endgame::new(stones, capture, endgame)?,
+            capture,
+            nodes: AtomicU64::new(0),
+            progress: Mutex::new((report, (-INFINITY, INFINITY))),
+        })
+    }
+
+    /// Adds `nodes` to the count and reports it.
+    pub(super) fn count(&self, nodes: u64) {
+        let total = self.nodes.fetch_add(nodes, Relaxed) + nodes;
+        if let Ok(mut progress) = self.progress.lock() {
+            let (report, (lower, upper)) = &mut *progress;
+            if let Some(report) = report {
+                report(&Progress {
+                    nodes: total,
+                    lower: *lower,
+                    upper: *upper,
+                });
+            }
+        }
+    }
+
+    /// Records the bounds known on the value.
+    pub(super) fn set_bounds(&self, lower: i32, upper: i32) {
+        if let Ok(mut progress) = self.progress.lock() {
+            progress.1 = (lower, upper);
+        }
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.table[(key >> 1) as usize & (self.table.len() - 1)]
+    }
+
+    pub(super) fn probe_key(&self, key: u64) -> Option<Slot> {
+        let bucket = self.bucket(key);
+        (0..2)
+            .map(|i| Self::slot(bucket, i))
+            .find(|slot| slot.key == key)
+    }
+
+    /// The slot `i` of `bucket`, torn or empty ones with key 0.
+    fn slot(bucket: &Bucket, i: usize) -> Slot {
+        let data = bucket[2 * i + 1].load(Relaxed);
+        let key = bucket[2 * i].load(Relaxed) ^ data;
+        // A torn slot's key is noise; a key's low bit is always set.
+        Slot::from_data(if key & 1 == 1 { key } else { 0 }, data)
+    }
+
+    fn put(bucket: &Bucket, i: usize, slot: Slot) {
+        let data = slot.data();
+        bucket[2 * i].store(slot.key ^ data, Relaxed);
+        bucket[2 * i + 1].store(data, Relaxed);
+    }
+
+    /// Keeps bounds on the position of fingerprint `key`, which has `left` stones in its pits.
+    pub(super) fn store(&self, key: u64, left: i32, (lower, upper): (i32, i32), best: usize) {
+        let slot = Slot {
+            key,
+            // Values are bounded by the stones on the board (at most 2376): they fit an i16.
+            lower: lower.clamp(-INFINITY, INFINITY) as i16,
+            upper: upper.clamp(-INFINITY, INFINITY) as i16,
+            best: best as u8,
+            left: left.clamp(0, 255) as u8,
+        };
+        let bucket = self.bucket(key);
+        let (first, second) = (Self::slot(bucket, 0), Self::slot(bucket, 1));
+        if second.key == key {
+            Self::put(bucket, 1, slot);
+        } else if first.key == key || slot.left >= first.left {
+            if first.key != key {
+                Self::put(bucket, 1, first);
+            }
+            Self::put(bucket, 0, slot);
+        } else {
+            Self::put(bucket, 1, slot);
+        }
+    }
+}
