@@ -1,16 +1,16 @@
-//! `boardgames`: parses the command line, hands standard input and output to the driver, and
-//! turns the way a game stopped into an exit code and at most one line on standard error.
+//! `boardgames`: parses the command line, hands standard input and output to the console, a
+//! tool, a match or the judge, and turns the way it stopped into an exit code and at most one
+//! line on standard error.
 
-mod arena;
 mod board;
 mod cli;
 mod driver;
-mod generate;
 mod judge;
 mod mancala;
+mod matches;
 mod othello;
-mod relay;
 mod rng;
+mod tools;
 
 use std::io::{self, ErrorKind, IsTerminal, Write};
 use std::process::ExitCode;
@@ -23,14 +23,29 @@ use judge::{Judging, Outcome};
 
 fn main() -> ExitCode {
     match Cli::parse().invocation() {
-        Invocation::Driver(task, showing) => play(task, showing),
+        Invocation::Play(task, showing) => play(task, showing),
+        Invocation::Tool(tool) => {
+            let stdout = io::stdout();
+            let live = stdout.is_terminal();
+            finish(tools::run(tool, live, io::stdin().lock(), stdout.lock()))
+        }
+        Invocation::Arena(contest) => {
+            let stdout = io::stdout();
+            let live = stdout.is_terminal();
+            finish(matches::arena(
+                &contest,
+                live,
+                io::stdin().lock(),
+                stdout.lock(),
+            ))
+        }
         Invocation::Judge(judging) => grade(&judging),
         Invocation::Relay(relaying) => pass_on(&relaying),
         Invocation::Keep(keeping) => judge::keep(&keeping),
     }
 }
 
-/// Runs a console task, live when standard output is a terminal (and in colour where it takes
+/// Plays a console game, live when standard output is a terminal (and in colour where it takes
 /// colour, if the console is friendly); the exit code says how it stopped.
 fn play(task: Task, showing: Showing) -> ExitCode {
     let stdout = io::stdout();
@@ -40,7 +55,18 @@ fn play(task: Task, showing: Showing) -> ExitCode {
             && anstream::AutoStream::choice(&stdout) != anstream::ColorChoice::Never,
         ..showing
     };
-    match driver::run(task, showing, io::stdin().lock(), stdout.lock()) {
+    finish(driver::run(
+        task,
+        showing,
+        io::stdin().lock(),
+        stdout.lock(),
+    ))
+}
+
+/// The exit code of a console game, tool or arena that stopped as `stopped` says, after its one
+/// error line, if any.
+fn finish(stopped: Result<(), Stop>) -> ExitCode {
+    match stopped {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever closed our standard output has stopped listening: end quietly.
         Err(Stop::Io(err)) if err.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -83,9 +109,9 @@ fn grade(judging: &Judging) -> ExitCode {
 
 /// Runs a relay, each game's line written as it ends: exit 0 when every game was played, 1
 /// (with one error line) when a program failed it, 2 when the board cannot take the pits.
-fn pass_on(relaying: &relay::Relaying) -> ExitCode {
+fn pass_on(relaying: &matches::Relaying) -> ExitCode {
     let mut stdout = io::stdout().lock();
-    match relay::relay(relaying, &mut stdout) {
+    match matches::relay(relaying, &mut stdout) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err)
             if err

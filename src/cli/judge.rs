@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
-use super::{KalahArgs, SideArgs, cores, parse_in};
+use super::common::{KalahArgs, SideArgs, cores, parse_in};
 use crate::judge::{Cases, Class, Format, Game as JudgedGame, Judging, Limits, Shard, Visibility};
 
 /// The games the judge grades.

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BoardArgs, KalahArgs};
-use crate::driver::{OthelloPositions, PositionText, SolveOptions, Task, parse_position};
+use super::common::{BoardArgs, KalahArgs, cores};
 use crate::othello::{Asked, Scoring};
+use crate::tools::{OthelloPositions, PositionText, SolveOptions, Tool, parse_position};
 
 /// The games the solver takes.
 #[derive(Debug, Subcommand)]
@@ -96,7 +96,7 @@ struct SolveMemory {
 
 impl Solve {
     /// The task the flags ask for.
-    pub(super) fn task(self) -> Task {
+    pub(super) fn tool(self) -> Tool {
         match self {
             Solve::Othello(args) => {
                 let how = SolveOptions {
@@ -118,9 +118,9 @@ impl Solve {
                     (None, Some(path)) => OthelloPositions::File(path),
                     (None, None) => OthelloPositions::Start(args.board.board()),
                 };
-                Task::SolveOthello { positions, how }
+                Tool::SolveOthello { positions, how }
             }
-            Solve::Mancala(args) => Task::SolveMancala {
+            Solve::Mancala(args) => Tool::SolveMancala {
                 board: args.kalah.board(),
                 how: SolveOptions {
                     hash_mb: args.memory.hash_mb as usize,
@@ -132,7 +132,7 @@ impl Solve {
                     scoring: Scoring::Discs,
                     threads: args
                         .threads
-                        .map_or_else(|| super::cores().min(2), |threads| threads as usize),
+                        .map_or_else(|| cores().min(2), |threads| threads as usize),
                 },
             },
         }

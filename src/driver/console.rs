@@ -75,7 +75,7 @@ pub struct Showing {
 }
 
 /// Token input and buffered output for one game.
-pub(super) struct Console<R, W: Write> {
+pub struct Console<R, W: Write> {
     input: R,
     output: io::BufWriter<Counted<W>>,
     /// How the games on it are shown.
@@ -121,13 +121,13 @@ impl<R, W: Write> Console<R, W> {
 
     /// Writes `text` to the transcript: at once on a live console, else when the buffer fills
     /// or before the next read.
-    pub(super) fn say(&mut self, text: impl fmt::Display) -> Result<(), Stop> {
+    pub fn say(&mut self, text: impl fmt::Display) -> Result<(), Stop> {
         write!(self.output, "{text}")?;
         self.show_if_live()
     }
 
     /// Writes `bytes`, which need not be text, to the transcript, as [`Self::say`] does.
-    pub(super) fn say_bytes(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+    pub fn say_bytes(&mut self, bytes: &[u8]) -> Result<(), Stop> {
         self.output.write_all(bytes)?;
         self.show_if_live()
     }
@@ -151,7 +151,7 @@ impl<R, W: Write> Console<R, W> {
     }
 
     /// Flushes whatever is still buffered, so that it is seen now.
-    pub(super) fn show(&mut self) -> Result<(), Stop> {
+    pub fn show(&mut self) -> Result<(), Stop> {
         self.output.flush()?;
         Ok(())
     }

@@ -1,15 +1,13 @@
-//! The console side of the program: it runs one [`Task`] over standard input and output. The
-//! token reader and the writer are in `console`; each game's texts and flow in `othello` and
-//! `mancala`; the engine tools' reports in `tools`. The driver owns every byte of output and
-//! every clock, and never decides a rule: it asks the games what is legal.
+//! The console: it plays one game ([`Task`]) over standard input and output. The token reader
+//! and the writer are in `console`; each game's texts and flow in `othello` and `mancala`. The
+//! engine tools (`tools/`) and the arena (`matches/`) print through the same console
+//! ([`with_console`]); the judge plays a game here in memory ([`transcript`]). The driver owns
+//! every byte of a game's output, never decides a rule (it asks the games what is legal), and
+//! uses nothing above the games and `board`.
 
-mod arena;
 mod console;
 mod mancala;
 mod othello;
-mod solving;
-mod tools;
-mod training;
 
 #[cfg(test)]
 pub(crate) mod tests;
@@ -19,16 +17,11 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use crate::board::{BoardSide, Coord, PitsPerRow};
-use crate::generate::Generation;
 use crate::mancala::{Capture, with_pits};
 use crate::othello::{PitError, with_side};
-use console::Console;
-pub use console::{Question, Read, Showing};
-pub use solving::{OthelloPositions, PositionText, SolveOptions, parse_position};
-pub use tools::othello_start;
-pub use training::Training;
+pub use console::{Console, Question, Read, Showing};
 
-/// What the program was asked to do: one command line, checked.
+/// A game to play at the console: one command line, checked.
 #[derive(Clone, Debug)]
 pub enum Task {
     /// Play Othello at the console.
@@ -45,87 +38,6 @@ pub enum Task {
         /// The computer's part, if any.
         opponents: Opponents,
     },
-    /// Count move paths from an Othello start, to each depth up to `depth`.
-    Perft {
-        /// The start.
-        board: OthelloBoard,
-        /// The deepest ply.
-        depth: u32,
-        /// Threads and table.
-        counting: PerftCounting,
-    },
-    /// Solve an Othello start or given positions.
-    SolveOthello {
-        /// Where the positions come from.
-        positions: OthelloPositions,
-        /// Table, progress, and what to find.
-        how: SolveOptions,
-    },
-    /// Solve a Kalah start.
-    SolveMancala {
-        /// The start.
-        board: KalahBoard,
-        /// Table, progress, and what to find.
-        how: SolveOptions,
-    },
-    /// Fit the learned Othello evaluation and write its weights.
-    TrainOthello(Training),
-    /// Play the computer's levels against each other.
-    Arena(Contest),
-    /// Print the input of one random Othello game.
-    GenerateOthello {
-        /// The board side.
-        side: BoardSide,
-        /// The seed and whether to mix in wrong entries.
-        how: Generation,
-    },
-    /// Print the input of one random Kalah game.
-    GenerateMancala {
-        /// The board.
-        board: KalahBoard,
-        /// The seed and whether to mix in wrong entries.
-        how: Generation,
-    },
-}
-
-/// The board of an arena.
-#[derive(Clone, Copy, Debug)]
-pub enum ArenaBoard {
-    Othello(BoardSide),
-    Mancala(KalahBoard),
-}
-
-/// A tournament of the computer's levels.
-#[derive(Clone, Debug)]
-pub struct Contest {
-    /// Where the games are played.
-    pub board: ArenaBoard,
-    /// Who plays, in the table's order.
-    pub contenders: Vec<crate::arena::Contender>,
-    /// Openings each pair plays, each from both sides.
-    pub openings: usize,
-    /// The seed of the openings and choices.
-    pub seed: u64,
-    /// Games played at once.
-    pub threads: usize,
-}
-
-/// An Othello start position for the engine tools: the side and the pits.
-#[derive(Clone, Debug)]
-pub struct OthelloBoard {
-    /// Cells per row and column.
-    pub side: BoardSide,
-    /// Pit cells, not yet checked against the board.
-    pub pits: Vec<Coord>,
-}
-
-/// How perft counts: the same numbers, sooner.
-#[derive(Clone, Copy, Debug)]
-pub struct PerftCounting {
-    /// Threads to split the tree across.
-    pub threads: usize,
-    /// The size of the table of counts in MiB, if one is used.
-    pub hash_mb: Option<usize>,
 }
 
 /// A Kalah start position: pits per row and stones per pit.
@@ -166,8 +78,19 @@ pub fn run<R: BufRead, W: Write>(
     input: R,
     output: W,
 ) -> Result<(), Stop> {
+    with_console(showing, input, output, |console| perform(task, console))
+}
+
+/// Runs `job` on a console over `input` and `output`, shown as `showing` says, and flushes it.
+/// Everything written before a stop stays written.
+pub fn with_console<R: BufRead, W: Write>(
+    showing: Showing,
+    input: R,
+    output: W,
+    job: impl FnOnce(&mut Console<R, W>) -> Result<(), Stop>,
+) -> Result<(), Stop> {
     let mut console = Console::new(input, output, showing);
-    let done = perform(task, &mut console);
+    let done = job(&mut console);
     let flushed = console.close();
     done.and(flushed)
 }
@@ -211,42 +134,6 @@ fn perform<R: BufRead, W: Write>(task: Task, console: &mut Console<R, W>) -> Res
                 console,
                 board,
                 opponents,
-            },
-        ),
-        Task::Perft {
-            board,
-            depth,
-            counting,
-        } => {
-            let pits = board.pits;
-            let perft = tools::Perft {
-                console,
-                pits,
-                depth,
-                counting,
-            };
-            with_side(board.side, perft)
-        }
-        Task::SolveOthello { positions, how } => solving::solve_othello(console, positions, how),
-        Task::SolveMancala { board, how } => with_pits(
-            board.pits,
-            solving::SolveMancala {
-                console,
-                board,
-                how,
-            },
-        ),
-        Task::TrainOthello(training) => training::train(console, training),
-        Task::Arena(contest) => arena::arena(console, &contest),
-        Task::GenerateOthello { side, how } => {
-            with_side(side, tools::GenerateOthello { console, how })
-        }
-        Task::GenerateMancala { board, how } => with_pits(
-            board.pits,
-            tools::GenerateMancala {
-                console,
-                board,
-                how,
             },
         ),
     }

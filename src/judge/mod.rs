@@ -29,7 +29,7 @@ pub use report::{Format, Visibility};
 
 use crate::board::BoardSide;
 use crate::driver::{self, KalahBoard, Opponents, Task, Transcript};
-use crate::generate::Generation;
+use crate::tools::{self, Generation, Tool};
 use compare::{Difference, compare};
 use diagnose::{Diagnosis, diagnose};
 use process::{Ending, Groups};
@@ -327,17 +327,12 @@ fn make_case(game: Game, input: &Input) -> Case {
     let (name, seed, bytes) = match input {
         &Input::Seed(how) => {
             let generate = match game {
-                Game::Othello(side) => Task::GenerateOthello { side, how },
-                Game::Mancala(board) => Task::GenerateMancala { board, how },
+                Game::Othello(side) => Tool::GenerateOthello { side, how },
+                Game::Mancala(board) => Tool::GenerateMancala { board, how },
             };
             let mut bytes = Vec::new();
             // Writing to memory cannot fail, and a generator reads nothing.
-            let _ = driver::run(
-                generate,
-                driver::Showing::default(),
-                std::io::empty(),
-                &mut bytes,
-            );
+            let _ = tools::run(generate, false, std::io::empty(), &mut bytes);
             (format!("seed-{}", how.seed), Some(how.seed), bytes)
         }
         Input::File(name, bytes) => (name.clone(), None, bytes.clone()),

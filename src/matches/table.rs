@@ -1,12 +1,12 @@
 //! The arena at the console: runs the tournament on the chosen board (once its size is a type)
 //! with a count of games on standard error when that is a terminal, then prints the table of
-//! results. The games and their scoring are the arena's.
+//! results. The games and their scoring are `arena.rs`'s.
 
 use std::io::{IsTerminal, Write};
 
-use super::console::Console;
-use super::{ArenaBoard, Contest, KalahBoard, Stop};
-use crate::arena::{Arena, MancalaArena, OTHELLO_OPENING, OthelloArena, Record, tournament};
+use super::arena::{Arena, MancalaArena, OTHELLO_OPENING, OthelloArena, Record, tournament};
+use super::{ArenaBoard, Contest};
+use crate::driver::{Console, KalahBoard, Stop};
 use crate::mancala::{WithPits, with_pits};
 use crate::othello::{Layout, Side, WithSide, with_side};
 
@@ -15,7 +15,7 @@ const KALAH_OPENING: usize = 2;
 
 /// The arena's report.
 mod text {
-    use crate::arena::{Contender, Record};
+    use crate::matches::arena::{Contender, Record};
 
     pub fn othello_title(side: usize) -> String {
         format!("Othello {side}x{side}")

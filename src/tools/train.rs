@@ -6,9 +6,9 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::Stop;
-use super::console::Console;
 use crate::board::BoardSide;
+use crate::driver::Console;
+use crate::driver::Stop;
 use crate::othello::{
     Layout, Sample, Side, WithSide, feature_samples, fit, fit_features, fit_midgame, learnable,
     midgame_samples, samples, with_side,

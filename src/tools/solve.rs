@@ -7,9 +7,9 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::console::Console;
-use super::{KalahBoard, Stop};
 use crate::board::{BoardSide, Coord, Player, Progress};
+use crate::driver::Console;
+use crate::driver::{KalahBoard, Stop};
 use crate::mancala::{self, Mancala, WithPits};
 use crate::othello::{
     Analysis, Asked, Cell, Layout, Othello, Scoring, Side, Solver, WithSide, with_side,
@@ -292,7 +292,7 @@ impl<R, W: Write> WithSide for SolveStart<'_, R, W> {
     where
         Side<N>: Layout,
     {
-        let game = super::tools::othello_start::<N>(&self.pits)?;
+        let game = super::othello_start::<N>(&self.pits)?;
         let (analysis, _, _) = analyse(&game, &self.how)?;
         self.console
             .say(text::othello_value(analysis.solution.value))?;

@@ -1,18 +1,16 @@
-//! The engine tools at the console: perft's table of counts and times, and the generator's
-//! tokens (the solvers are in `solving.rs`). Each job runs once its board size is a type;
-//! the counting, solving and generating are the games' and the generator's.
+//! `perft` at the console: the leaf count of an Othello start's tree and its time at each
+//! depth, the overall rate, and how long a depth has been counting on standard error when that
+//! is a terminal. The counting is the engine's.
 
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
-use super::console::Console;
-use super::{KalahBoard, PerftCounting, Stop};
+use super::{PerftCounting, othello_start};
 use crate::board::Coord;
-use crate::generate::{self, Generation, Token};
-use crate::mancala::WithPits;
-use crate::othello::{CountTable, Counting, Layout, Othello, PitError, Side, WithSide, perft_with};
+use crate::driver::{Console, Stop};
+use crate::othello::{CountTable, Counting, Layout, Side, WithSide, perft_with};
 
-/// The reports of the engine tools: perft and the solvers.
+/// perft's report.
 mod text {
     pub const PERFT_HEADER: &str = "depth            leaves     seconds\n";
 
@@ -121,66 +119,4 @@ fn with_progress(depth: u32, count: impl FnOnce() -> u64) -> u64 {
         done.1.notify_one();
         leaves
     })
-}
-
-/// `generate othello`: one random game's input.
-pub(super) struct GenerateOthello<'a, R, W: Write> {
-    /// Where the tokens go.
-    pub console: &'a mut Console<R, W>,
-    /// The seed and whether to mix in wrong entries.
-    pub how: Generation,
-}
-
-impl<R, W: Write> WithSide for GenerateOthello<'_, R, W> {
-    type Output = Result<(), Stop>;
-
-    fn run<const N: usize>(self) -> Result<(), Stop>
-    where
-        Side<N>: Layout,
-    {
-        print_tokens(generate::othello::<N>(self.how), self.console)
-    }
-}
-
-/// `generate mancala`: one random game's input.
-pub(super) struct GenerateMancala<'a, R, W: Write> {
-    /// Where the tokens go.
-    pub console: &'a mut Console<R, W>,
-    /// The board.
-    pub board: KalahBoard,
-    /// The seed and whether to mix in wrong entries.
-    pub how: Generation,
-}
-
-impl<R, W: Write> WithPits for GenerateMancala<'_, R, W> {
-    type Output = Result<(), Stop>;
-
-    fn run<const P: usize>(self) -> Result<(), Stop> {
-        let tokens = generate::mancala::<P>(self.board.stones, self.board.capture, self.how);
-        print_tokens(tokens, self.console)
-    }
-}
-
-/// Prints generated input, one token a line.
-fn print_tokens<R, W: Write>(tokens: Vec<Token>, console: &mut Console<R, W>) -> Result<(), Stop> {
-    for mut token in tokens {
-        token.push(b'\n');
-        console.say_bytes(&token)?;
-    }
-    Ok(())
-}
-
-/// The Othello start position with `pits`, or the first pit it cannot take.
-pub fn othello_start<const N: usize>(pits: &[Coord]) -> Result<Othello<N>, Stop>
-where
-    Side<N>: Layout,
-{
-    let mut game = Othello::<N>::new();
-    if let Some(&at) = pits.get(Othello::<N>::MAX_PITS) {
-        return Err(Stop::Pit(at, PitError::TooMany));
-    }
-    for &at in pits {
-        game.add_pit(at).map_err(|err| Stop::Pit(at, err))?;
-    }
-    Ok(game)
 }

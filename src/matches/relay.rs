@@ -18,12 +18,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
-use crate::arena::{OTHELLO_OPENING, Record, othello_opening};
+use super::arena::{OTHELLO_OPENING, Record, othello_opening};
 use crate::board::{Coord, Player};
-use crate::driver::{OthelloBoard, othello_console, othello_start};
+use crate::driver::othello_console;
 use crate::judge::{Program, group_of, kill_group};
 use crate::othello::{Cell, Layout, Othello, Side, WithSide, with_side};
 use crate::rng::Rng;
+use crate::tools::{OthelloBoard, othello_start};
 
 /// The most a console may write between two prompts.
 const OUTPUT_LIMIT: usize = 1 << 20;
@@ -49,8 +50,8 @@ pub struct Relaying {
 mod text {
     use std::time::Duration;
 
-    use crate::arena::Record;
     use crate::board::Coord;
+    use crate::matches::arena::Record;
 
     pub const NAMES: [&str; 2] = ["A", "B"];
 

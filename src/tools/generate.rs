@@ -3,12 +3,16 @@
 //! one file can be piped into a student's program and into `boardgames` and the outputs diffed.
 //! Wrong entries come in two kinds: those the assignments specify an answer to (`errors`), and
 //! the tokens the Othello assignment leaves unspecified (`weird`), which a correct student's
-//! program may answer any way it likes. It asks the game modules what is legal; it never prints
-//! (the driver does).
+//! program may answer any way it likes. It asks the game modules what is legal; the tokens are
+//! made by pure functions (which the judge uses too), and printed one a line through the
+//! console by the `generate` jobs at the end of this file.
+
+use std::io::Write;
 
 use crate::board::{Coord, MAX_SIDE};
-use crate::mancala::{Capture, Mancala};
-use crate::othello::{Cell, Layout, Othello, Side};
+use crate::driver::{Console, KalahBoard, Stop};
+use crate::mancala::{Capture, Mancala, WithPits};
+use crate::othello::{Cell, Layout, Othello, Side, WithSide};
 use crate::rng::Rng;
 
 /// How to make a random game's input.
@@ -232,14 +236,62 @@ pub fn mancala<const P: usize>(stones: u8, capture: Capture, how: Generation) ->
     tokens
 }
 
+/// `generate othello`: one random game's input.
+pub struct GenerateOthello<'a, R, W: Write> {
+    /// Where the tokens go.
+    pub console: &'a mut Console<R, W>,
+    /// The seed and whether to mix in wrong entries.
+    pub how: Generation,
+}
+
+impl<R, W: Write> WithSide for GenerateOthello<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const N: usize>(self) -> Result<(), Stop>
+    where
+        Side<N>: Layout,
+    {
+        print_tokens(othello::<N>(self.how), self.console)
+    }
+}
+
+/// `generate mancala`: one random game's input.
+pub struct GenerateMancala<'a, R, W: Write> {
+    /// Where the tokens go.
+    pub console: &'a mut Console<R, W>,
+    /// The board.
+    pub board: KalahBoard,
+    /// The seed and whether to mix in wrong entries.
+    pub how: Generation,
+}
+
+impl<R, W: Write> WithPits for GenerateMancala<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const P: usize>(self) -> Result<(), Stop> {
+        let tokens = mancala::<P>(self.board.stones, self.board.capture, self.how);
+        print_tokens(tokens, self.console)
+    }
+}
+
+/// Prints generated input, one token a line.
+fn print_tokens<R, W: Write>(tokens: Vec<Token>, console: &mut Console<R, W>) -> Result<(), Stop> {
+    for mut token in tokens {
+        token.push(b'\n');
+        console.say_bytes(&token)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use std::io;
 
     use super::*;
     use crate::board::{BoardSide, PIT_COUNTS, PitsPerRow, SIDES};
+    use crate::driver::KalahBoard;
     use crate::driver::tests::{Game, play};
-    use crate::driver::{KalahBoard, Showing, Task, run};
+    use crate::tools::{Tool, run};
 
     /// The kinds of generated input.
     const KINDS: [Generation; 4] = [
@@ -267,9 +319,9 @@ mod tests {
 
     /// Generates input for `task`, plays it as `game`, expects the game's end, and returns the
     /// tokens and the transcript.
-    fn replay(task: Task, game: Game) -> (Vec<u8>, String) {
+    fn replay(task: Tool, game: Game) -> (Vec<u8>, String) {
         let mut tokens = Vec::new();
-        run(task.clone(), Showing::default(), io::empty(), &mut tokens).unwrap();
+        run(task.clone(), false, io::empty(), &mut tokens).unwrap();
         let (out, result) = play(game, &tokens, 64, false);
         assert!(result.is_ok(), "{task:?} did not reach the end");
         (tokens, String::from_utf8(out).unwrap())
@@ -297,7 +349,7 @@ mod tests {
             for kind in KINDS {
                 let how = Generation { seed, ..kind };
                 let side = SIDES[usize::try_from(seed).unwrap() % SIDES.len()];
-                let task = Task::GenerateOthello {
+                let task = Tool::GenerateOthello {
                     side: BoardSide::new(side).unwrap(),
                     how,
                 };
@@ -309,7 +361,7 @@ mod tests {
                     stones,
                     capture: Capture::Standard,
                 };
-                let task = Task::GenerateMancala { board, how };
+                let task = Tool::GenerateMancala { board, how };
                 let (mancala_in, mancala) = replay(task, Game::Mancala { pits, stones });
                 let messages = [
                     "Too many pits!",
@@ -379,7 +431,7 @@ mod tests {
     fn a_seed_fixes_the_game_and_errors_show_up() {
         let make = |seed, errors| {
             let mut out = Vec::new();
-            let task = Task::GenerateOthello {
+            let task = Tool::GenerateOthello {
                 side: BoardSide::new(8).unwrap(),
                 how: Generation {
                     seed,
@@ -387,7 +439,7 @@ mod tests {
                     weird: false,
                 },
             };
-            run(task, Showing::default(), io::empty(), &mut out).unwrap();
+            run(task, false, io::empty(), &mut out).unwrap();
             out
         };
         assert_eq!(make(5, true), make(5, true));

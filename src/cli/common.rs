@@ -1,0 +1,122 @@
+//! What several commands share: the board flags (an Othello side and its pits, a Kalah board),
+//! the value parsers that name the allowed values in their errors, and the machine's cores as
+//! the default of every `--threads`.
+
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use clap::Args;
+
+use crate::board::{BoardSide, Coord, LEVELS, PitsPerRow, STONES};
+use crate::driver::KalahBoard;
+use crate::mancala::Capture;
+use crate::tools::OthelloBoard;
+
+/// An Othello start position: the side and the pits.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    #[command(flatten)]
+    pub side: SideArgs,
+    /// Pit cells, separated by commas.
+    #[arg(
+        long,
+        value_name = "CELLS",
+        allow_negative_numbers = true,
+        value_delimiter = ','
+    )]
+    pub pits: Vec<Coord>,
+}
+
+impl BoardArgs {
+    pub(crate) fn board(self) -> OthelloBoard {
+        OthelloBoard {
+            side: self.side.size,
+            pits: self.pits,
+        }
+    }
+}
+
+/// The Othello board side, shared by every command that takes one.
+#[derive(Debug, Args)]
+pub struct SideArgs {
+    /// Board side: an even number from 4 to 26.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value = "8", value_parser = parse_side)]
+    pub size: BoardSide,
+}
+
+/// A Kalah start position: pits per row and stones per pit.
+#[derive(Debug, Args)]
+pub struct KalahArgs {
+    /// Pits in each player's row: 1 to 12.
+    #[arg(long, value_name = "P", allow_negative_numbers = true, default_value = "6", value_parser = parse_pits)]
+    pub pits: PitsPerRow,
+    /// Stones in each pit at the start: 1 to 99.
+    #[arg(long, value_name = "S", allow_negative_numbers = true, default_value_t = 4, value_parser = parse_stones)]
+    pub stones: u8,
+    /// When a last stone in an empty pit of the mover's row captures: 'standard' (the
+    /// assignment's rule: only when the opposite pit holds stones) or 'empty' (always; the
+    /// capturing stone goes to the store even when the opposite pit is empty).
+    #[arg(long, value_name = "RULE", allow_negative_numbers = true, default_value = "standard", value_parser = parse_capture)]
+    pub capture: Capture,
+}
+
+impl KalahArgs {
+    pub(crate) fn board(&self) -> KalahBoard {
+        KalahBoard {
+            pits: self.pits,
+            stones: self.stones,
+            capture: self.capture,
+        }
+    }
+}
+
+/// A capture rule by name.
+pub(super) fn parse_capture(text: &str) -> Result<Capture, String> {
+    match text {
+        "standard" => Ok(Capture::Standard),
+        "empty" => Ok(Capture::Empty),
+        _ => Err("allowed values are standard and empty".to_string()),
+    }
+}
+
+/// A decimal number that `allowed` turns into a value, or a message naming the allowed values.
+pub(super) fn parse_in<T: FromStr, U>(
+    text: &str,
+    allowed: impl Fn(T) -> Option<U>,
+    values: &str,
+) -> Result<U, String> {
+    text.parse()
+        .ok()
+        .and_then(allowed)
+        .ok_or_else(|| format!("allowed values are {values}"))
+}
+
+/// The number itself when `range` holds it.
+pub(super) fn within<T: PartialOrd>(range: RangeInclusive<T>) -> impl Fn(T) -> Option<T> {
+    move |n| range.contains(&n).then_some(n)
+}
+
+pub(super) fn parse_side(text: &str) -> Result<BoardSide, String> {
+    parse_in(text, BoardSide::new, "the even numbers 4, 6, ..., 26")
+}
+
+pub(super) fn parse_pits(text: &str) -> Result<PitsPerRow, String> {
+    parse_in(text, PitsPerRow::new, "1 to 12")
+}
+
+pub(super) fn parse_stones(text: &str) -> Result<u8, String> {
+    parse_in(text, within(STONES), "1 to 99")
+}
+
+pub(super) fn parse_depth(text: &str) -> Result<u32, String> {
+    parse_in(text, within(1..=60), "1 to 60")
+}
+
+pub(super) fn parse_level(text: &str) -> Result<u32, String> {
+    parse_in(text, within(LEVELS), "1 to 10")
+}
+
+/// The machine's cores: the default number of games, runs or threads at once.
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}

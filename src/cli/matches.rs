@@ -1,0 +1,164 @@
+//! The flags of the matches: `boardgames arena` (the computer's levels against each other) and
+//! `boardgames relay` (two programs through their consoles).
+
+use std::ffi::OsString;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+
+use super::common::{BoardArgs, KalahArgs, SideArgs, cores, parse_in, parse_level, within};
+use crate::board::LEVELS;
+use crate::matches::{ArenaBoard, Contender, Contest, Relaying};
+
+/// The games the arena plays.
+#[derive(Debug, Subcommand)]
+pub enum Arena {
+    /// Othello: each game opens with four random moves.
+    #[command(
+        after_help = "Example:\n  boardgames arena othello --levels greedy,1,5,10 --games 20"
+    )]
+    Othello {
+        #[command(flatten)]
+        side: SideArgs,
+        #[command(flatten)]
+        how: ArenaArgs,
+    },
+    /// Kalah: each game opens with two random sowings.
+    #[command(
+        after_help = "Example:\n  boardgames arena mancala --pits 6 --stones 4 --levels 1,3,5 --games 40"
+    )]
+    Mancala {
+        #[command(flatten)]
+        kalah: KalahArgs,
+        #[command(flatten)]
+        how: ArenaArgs,
+    },
+}
+
+/// Flags of every arena.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The players, separated by commas: levels 1 to 10, and greedy (the move that flips the
+    /// most discs or banks the most stones).
+    #[arg(
+        long,
+        value_name = "LIST",
+        allow_negative_numbers = true,
+        value_delimiter = ',',
+        default_value = "greedy,1,3,5,8,10",
+        value_parser = parse_contender
+    )]
+    pub levels: Vec<Contender>,
+    /// Games each pair plays: an even number, half of it openings played from both sides.
+    #[arg(long, value_name = "G", allow_negative_numbers = true, default_value_t = 20, value_parser = parse_games)]
+    pub games: usize,
+    /// Seed of the openings and of the players' choices.
+    #[arg(
+        long,
+        value_name = "S",
+        allow_negative_numbers = true,
+        default_value_t = 1
+    )]
+    pub seed: u64,
+    /// Games played at once [default: the machine's cores].
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+}
+
+impl Arena {
+    /// The tournament.
+    pub(super) fn contest(self) -> Contest {
+        match self {
+            Arena::Othello { side, how } => how.contest(ArenaBoard::Othello(side.size)),
+            Arena::Mancala { kalah, how } => how.contest(ArenaBoard::Mancala(kalah.board())),
+        }
+    }
+}
+
+impl ArenaArgs {
+    fn contest(self, board: ArenaBoard) -> Contest {
+        Contest {
+            board,
+            contenders: self.levels,
+            openings: self.games / 2,
+            seed: self.seed,
+            threads: self.threads.map_or_else(cores, usize::from),
+        }
+    }
+}
+
+/// A player of the arena: a level or `greedy`.
+fn parse_contender(text: &str) -> Result<Contender, String> {
+    if text.eq_ignore_ascii_case("greedy") {
+        return Ok(Contender::Greedy);
+    }
+    parse_in(text, within(LEVELS), "1 to 10 and greedy").map(Contender::Level)
+}
+
+/// An even number of games, 2 to 10000.
+fn parse_games(text: &str) -> Result<usize, String> {
+    parse_in(
+        text,
+        |g: usize| ((2..=10_000).contains(&g) && g.is_multiple_of(2)).then_some(g),
+        "the even numbers 2 to 10000",
+    )
+}
+
+/// The games the relay plays.
+#[derive(Debug, Subcommand)]
+pub enum Relay {
+    /// Othello: each game opens with four random moves.
+    #[command(
+        after_help = "Example:\n  boardgames relay othello --size 6 --levels 10,10 --games 20 ./new ./old"
+    )]
+    Othello(RelayArgs),
+}
+
+/// Flags of `boardgames relay othello`.
+#[derive(Debug, Args)]
+pub struct RelayArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// The levels of program A and of program B, 1 to 10.
+    #[arg(long, value_name = "A,B", allow_negative_numbers = true, default_value = "10,10", value_parser = parse_level_pair)]
+    pub levels: [u32; 2],
+    /// Games: an even number, half of it openings played from both sides.
+    #[arg(long, value_name = "G", allow_negative_numbers = true, default_value_t = 20, value_parser = parse_games)]
+    pub games: usize,
+    /// Seed of the openings and of the programs' seeds.
+    #[arg(
+        long,
+        value_name = "S",
+        allow_negative_numbers = true,
+        default_value_t = 1
+    )]
+    pub seed: u64,
+    /// Seconds a program may take to ask for the next move.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub timeout: u64,
+    /// Program A: a boardgames build (a path, or a name looked up in PATH).
+    pub a: OsString,
+    /// Program B, the same.
+    pub b: OsString,
+}
+
+impl RelayArgs {
+    pub(super) fn relaying(self) -> Relaying {
+        Relaying {
+            board: self.board.board(),
+            levels: self.levels,
+            openings: self.games / 2,
+            seed: self.seed,
+            timeout: Duration::from_secs(self.timeout),
+            programs: [self.a, self.b],
+        }
+    }
+}
+
+/// Two levels, `A,B`.
+fn parse_level_pair(text: &str) -> Result<[u32; 2], String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| "two levels are needed, as A,B".to_string())?;
+    Ok([parse_level(a)?, parse_level(b)?])
+}
