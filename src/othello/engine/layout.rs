@@ -6,7 +6,9 @@
 //! side gets which bit set and which fast paths is `sides.rs`; nothing here knows about turns,
 //! passes, text or evaluation.
 
-use super::bits::{Bits, Wide};
+use super::bits::Bits;
+#[cfg(target_arch = "x86_64")]
+use super::bits::Wide;
 use crate::board::Coord;
 
 /// The eight compass directions a line of discs can run in.

@@ -6,8 +6,8 @@
 
 use super::bits::{Bits, Wide, board_u64};
 #[cfg(target_arch = "x86_64")]
-use super::layout::{Cut, Patch, Position};
-use super::layout::{Direction, Layout, Side};
+use super::layout::{Cut, Patch};
+use super::layout::{Direction, Layout, Position, Side};
 use super::narrow::{canonical_8x8, narrow_moves, ray_flips};
 #[cfg(target_arch = "x86_64")]
 use super::{avx2, window};
