@@ -26,6 +26,8 @@ impl<const P: usize> Endgame<P> {
     pub const CAPACITY: u64 = 150_000_000;
     /// Added to a value so that a stored value is never 0 (values lie within +-limit).
     const BIAS: i32 = 100;
+    /// The largest limit: a value of at most this many stones, biased, fits a byte.
+    const MOST: u32 = 90;
 
     /// A table for positions of up to as many stones as fit `capacity` bytes (at most
     /// [`Self::CAPACITY`]), and fewer than the game has (a table holding the whole game would
@@ -33,12 +35,12 @@ impl<const P: usize> Endgame<P> {
     pub fn new(stones: u32, capture: Capture, capacity: u64) -> Result<Self, ()> {
         let pits = 2 * P;
         // Positions with at most k stones in `pits` pits: C(k + pits, pits).
-        let choose = Pascal::new(90 + pits + 1, pits);
+        let choose = Pascal::new(Self::MOST as usize + pits + 1, pits);
         let capacity = capacity.min(Self::CAPACITY);
         let fits = |k: u32| k < stones && choose.get(k as usize + pits, pits) <= capacity;
         // About a third of the game's stones: a larger table fills with positions that the
         // search above it would mostly have cut off (measured on Kalah (6,3) and (5,4)).
-        let limit = (0..=stones / 3)
+        let limit = (0..=(stones / 3).min(Self::MOST))
             .take_while(|&k| fits(k))
             .last()
             .unwrap_or(0);
