@@ -388,6 +388,53 @@ fn solvers_take_positions_report_every_move_and_keep_to_their_memory() {
 }
 
 #[test]
+fn positions_may_start_with_an_empty_cell_and_come_line_by_line_from_standard_input() {
+    // Most real positions start with an empty cell; the flag takes the value as it is.
+    let empty_first = "---------XO--OX- X";
+    boardgames()
+        .args(["solve", "othello", "--position", empty_first])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "Position 1: X to move, 12 empty\n",
+        ));
+    let stdin_cases: &[(&[u8], i32, &str)] = &[
+        (
+            b"% two positions\n---------XO--OX- X\n#XO--XXO-OXX---- O\n",
+            0,
+            "Position 2: O to move",
+        ),
+        (
+            &[b'-'; 5000],
+            1,
+            "error: standard input: line 1: longer than 4096 bytes",
+        ),
+        (
+            b"---------XO--OX- X\n\xff\xfe\n",
+            1,
+            "error: standard input: line 2: not text",
+        ),
+        (b"", 0, ""),
+    ];
+    for &(input, code, shown) in stdin_cases {
+        let output = boardgames()
+            .args(["solve", "othello", "--position-file", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(code)
+            .get_output()
+            .clone();
+        let printed = if code == 0 {
+            output.stdout
+        } else {
+            output.stderr
+        };
+        let printed = String::from_utf8_lossy(&printed);
+        assert!(printed.contains(shown), "{input:?}: {printed}");
+    }
+}
+
+#[test]
 fn engine_arguments_the_board_cannot_take_are_usage_errors() {
     let nine = "A1,B1,C1,D1,A2,D2,A3,D3,A4";
     let cases: &[(&[&str], &str)] = &[

@@ -60,12 +60,13 @@ pub struct SolveOthelloArgs {
     board: BoardArgs,
     /// Solve this position instead of a start: the cells row by row (X, O, - for empty, # for
     /// a pit; the side is the square root of their count), a space, the player to move (X or
-    /// O); anything after a ';' is ignored, as in the FFO suite's .obf files.
-    #[arg(long, value_name = "TEXT", allow_negative_numbers = true, value_parser = parse_position,
+    /// O); anything after a ';' is ignored, as in the FFO suite's .obf files. A position that
+    /// starts with '-' is taken as it is: --position '--XO... X'.
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true, value_parser = parse_position,
           conflicts_with_all = ["size", "pits", "position_file"])]
     position: Option<PositionText>,
-    /// Solve every position of FILE, one a line as --position takes them (blank lines and
-    /// lines starting with '%' or '# ' are skipped).
+    /// Solve every position of FILE ('-' for standard input), one a line as --position takes
+    /// them (blank lines and lines starting with '%' or '# ' are skipped).
     #[arg(long, value_name = "FILE", allow_negative_numbers = true, conflicts_with_all = ["size", "pits"])]
     position_file: Option<PathBuf>,
     /// Also print the exact value of every legal move.

@@ -114,6 +114,12 @@ impl<R, W: Write> Console<R, W> {
         self.reads.take().unwrap_or_default()
     }
 
+    /// The input itself, for a tool that reads it otherwise than by tokens (a file of
+    /// positions given as `-`).
+    pub fn input(&mut self) -> &mut R {
+        &mut self.input
+    }
+
     /// Bytes of transcript written so far, buffered or not.
     fn written(&self) -> usize {
         self.output.get_ref().written + self.output.buffer().len()

@@ -3,7 +3,7 @@
 //! values, best moves, every move's value, principal variations, and progress on standard error.
 //! The searching is the games'; the text, the clock and the files are here.
 
-use std::io::{IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -114,6 +114,21 @@ mod text {
 
     pub fn bad_position(line: usize, why: &str) -> String {
         format!("line {line}: {why}")
+    }
+
+    /// How errors name the input of `--position-file -`.
+    pub const STANDARD_INPUT: &str = "standard input";
+
+    pub fn line_too_long(limit: usize) -> String {
+        format!("longer than {limit} bytes, which no position is")
+    }
+
+    pub fn not_text() -> String {
+        "not text (bytes that are not UTF-8)".to_string()
+    }
+
+    pub fn too_many_positions() -> String {
+        format!("more than {} positions", super::POSITION_LIMIT)
     }
 }
 
@@ -340,7 +355,7 @@ impl<R, W: Write> WithSide for SolveGiven<'_, R, W> {
 }
 
 /// `solve othello`: from a start, one position or a file of them.
-pub(super) fn solve_othello<R, W: Write>(
+pub(super) fn solve_othello<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     positions: OthelloPositions,
     how: SolveOptions,
@@ -366,19 +381,25 @@ pub(super) fn solve_othello<R, W: Write>(
             with_side(side, job)
         }
         OthelloPositions::File(path) => {
-            let contents =
-                std::fs::read_to_string(&path).map_err(|err| Stop::File(path.clone(), err))?;
-            // Every line is read before any is solved, so that a bad one stops nothing midway.
-            let mut positions = Vec::new();
-            for (i, line) in contents.lines().enumerate() {
-                let line = line.trim();
-                if line.is_empty() || line.starts_with('%') || line.starts_with("# ") {
-                    continue;
-                }
-                let position = parse_position(line)
-                    .map_err(|why| Stop::Position(path.clone(), text::bad_position(i + 1, &why)))?;
-                positions.push(position);
+            let stdin = path.as_os_str() == "-";
+            let path = if stdin {
+                PathBuf::from(text::STANDARD_INPUT)
+            } else {
+                path
+            };
+            let bad = |why: String| Stop::Position(path.clone(), why);
+            let positions = if stdin {
+                read_positions(console.input())
+            } else {
+                let file =
+                    std::fs::File::open(&path).map_err(|err| Stop::File(path.clone(), err))?;
+                read_positions(io::BufReader::new(file))
             }
+            .map_err(|err| match err {
+                Unread::Io(err) => Stop::File(path.clone(), err),
+                Unread::Line(line, why) => bad(text::bad_position(line, &why)),
+                Unread::TooMany => bad(text::too_many_positions()),
+            })?;
             for (i, position) in positions.iter().enumerate() {
                 let job = SolveGiven {
                     console: &mut *console,
@@ -391,6 +412,54 @@ pub(super) fn solve_othello<R, W: Write>(
             Ok(())
         }
     }
+}
+
+/// The longest line of a file of positions: a 26x26 board, its player and a long comment.
+const LINE_LIMIT: usize = 4096;
+/// The most positions one file may give.
+const POSITION_LIMIT: usize = 100_000;
+
+/// Why a file of positions could not be read.
+#[derive(Debug)]
+enum Unread {
+    /// Reading failed.
+    Io(io::Error),
+    /// The line of this number is no position, for this reason.
+    Line(usize, String),
+    /// More than [`POSITION_LIMIT`] positions.
+    TooMany,
+}
+
+/// Every position of `input`, one a line (blank lines and lines starting with `%` or `# `
+/// skipped), read line by line with no line longer than [`LINE_LIMIT`]: all of them are read
+/// before any is solved, so that a bad one stops nothing midway.
+fn read_positions(mut input: impl BufRead) -> Result<Vec<PositionText>, Unread> {
+    let mut positions = Vec::new();
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let read = (&mut input)
+            .take(LINE_LIMIT as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(Unread::Io)?;
+        if read == 0 {
+            break;
+        }
+        if line.len() > LINE_LIMIT {
+            return Err(Unread::Line(number, text::line_too_long(LINE_LIMIT)));
+        }
+        let text = std::str::from_utf8(&line)
+            .map_err(|_| Unread::Line(number, text::not_text()))?
+            .trim();
+        if text.is_empty() || text.starts_with('%') || text.starts_with("# ") {
+            continue;
+        }
+        if positions.len() == POSITION_LIMIT {
+            return Err(Unread::TooMany);
+        }
+        positions.push(parse_position(text).map_err(|why| Unread::Line(number, why))?);
+    }
+    Ok(positions)
 }
 
 /// `solve mancala`: the perfect-play margin of a Kalah start for Player 1, a best first pit,
