@@ -640,3 +640,86 @@ fn training_writes_the_same_weights_from_the_same_seed() {
         .stdout("")
         .stderr("error: no learned evaluation for 10x10 boards (6x6 and 8x8 have one)\n");
 }
+
+#[test]
+fn the_computer_plays_the_same_game_under_any_memory_limit_or_says_it_cannot() {
+    let games: &[(&[&str], &str)] = &[
+        (
+            &[
+                "mancala",
+                "--pits",
+                "2",
+                "--stones",
+                "99",
+                "--computer",
+                "both",
+                "--level",
+                "10",
+            ],
+            "",
+        ),
+        (
+            &[
+                "othello",
+                "--size",
+                "6",
+                "--computer",
+                "both",
+                "--level",
+                "10",
+            ],
+            "0\n",
+        ),
+    ];
+    for &(args, input) in games {
+        let run = |limit_kb: Option<u64>| {
+            let limit = limit_kb.map_or("unlimited".to_string(), |kb| kb.to_string());
+            Command::new("sh")
+                .args(["-c", &format!("ulimit -v {limit}; exec \"$0\" \"$@\"")])
+                .arg(env!("CARGO_BIN_EXE_boardgames"))
+                .args(args)
+                .args(["--seed", "1"])
+                .write_stdin(input)
+                .output()
+                .unwrap()
+        };
+        let free = run(None);
+        assert_eq!(free.status.code(), Some(0), "{args:?}");
+        for limit_kb in [400_000, 100_000, 40_000] {
+            let limited = run(Some(limit_kb));
+            let stderr = String::from_utf8_lossy(&limited.stderr);
+            let shown = format!("{args:?} under {limit_kb} KiB: {stderr}");
+            if limited.status.code() == Some(0) {
+                assert_eq!(limited.stdout, free.stdout, "{shown}");
+            } else {
+                // Short of memory: one error line, after the game as it went so far.
+                assert_eq!(limited.status.code(), Some(1), "{shown}");
+                assert!(stderr.starts_with("error: cannot allocate "), "{shown}");
+                assert_eq!(stderr.lines().count(), 1, "{shown}");
+                assert!(free.stdout.starts_with(&limited.stdout), "{shown}");
+            }
+        }
+    }
+}
+
+#[test]
+fn small_solves_take_the_memory_of_their_work_not_the_default_table() {
+    // The default --hash-mb is the ceiling: a 4x4 board or a one-stone Kalah fits in 60 MiB of
+    // address space, where a table of the default size would not.
+    let solves: &[&[&str]] = &[
+        &["othello", "--size", "4"],
+        &["othello", "--size", "4", "--pits", "A1", "--all-moves"],
+        &["othello", "--position", "---------XO--OX- X"],
+        &["mancala", "--pits", "1", "--stones", "1"],
+        &["mancala", "--pits", "2", "--stones", "2"],
+    ];
+    for args in solves {
+        Command::new("sh")
+            .args(["-c", "ulimit -v 60000; exec \"$0\" solve \"$@\""])
+            .arg(env!("CARGO_BIN_EXE_boardgames"))
+            .args(*args)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Best "));
+    }
+}

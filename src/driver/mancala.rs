@@ -141,7 +141,7 @@ fn play<const P: usize, R: BufRead, W: Write>(
         }
         let sowing = loop {
             if opponents.computer[mover.index()] {
-                let pit = computer_move(&game, opponents.level, &mut rng);
+                let pit = computer_move(&game, opponents.level, &mut rng)?;
                 // The game is not over, so the computer names a pit with stones.
                 if let Some(sowing) = pit.and_then(|pit| Some((pit, game.sow(pit).ok()?))) {
                     console.say(format_args!("{}{}\n", text::prompt(mover, P), sowing.0))?;
@@ -151,7 +151,7 @@ fn play<const P: usize, R: BufRead, W: Write>(
             }
             let answer = console.ask(Question::Move, text::prompt(mover, P))?;
             if opponents.hints() && answer.is(HINT) {
-                if let Some(pit) = computer_move(&game, opponents.level, &mut rng) {
+                if let Some(pit) = computer_move(&game, opponents.level, &mut rng)? {
                     console.say(hint(pit))?;
                 }
                 continue;

@@ -16,7 +16,7 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
-use crate::board::{BoardSide, Coord, PitsPerRow};
+use crate::board::{BoardSide, Coord, PitsPerRow, TableTooLarge};
 use crate::mancala::{Capture, with_pits};
 use crate::othello::{PitError, with_side};
 pub use console::{Console, Question, Read, Showing};
@@ -222,6 +222,12 @@ impl fmt::Display for Stop {
 }
 
 impl std::error::Error for Stop {}
+
+impl From<TableTooLarge> for Stop {
+    fn from(err: TableTooLarge) -> Stop {
+        Stop::Memory(err.megabytes)
+    }
+}
 
 impl From<io::Error> for Stop {
     fn from(err: io::Error) -> Stop {

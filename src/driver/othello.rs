@@ -163,7 +163,7 @@ where
         if game.pass().is_ok() {
             console.say(text::pass(mover))?;
         } else if by_computer {
-            let at = computer_move(&game, opponents.level, &mut rng);
+            let at = computer_move(&game, opponents.level, &mut rng)?;
             // The player has a legal move, so the computer names one.
             if let Some((at, flipped)) = at.and_then(|at| Some((at, game.play(at).ok()?))) {
                 console.say(format_args!("{}{at}\n", text::turn_prompt(mover)))?;
@@ -179,7 +179,7 @@ where
             loop {
                 let answer = console.ask(Question::Move, text::turn_prompt(mover))?;
                 if opponents.hints() && answer.is(HINT) {
-                    if let Some(at) = computer_move(&game, opponents.level, &mut rng) {
+                    if let Some(at) = computer_move(&game, opponents.level, &mut rng)? {
                         console.say(hint(at))?;
                     }
                     continue;

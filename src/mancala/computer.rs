@@ -5,7 +5,7 @@
 use super::estimate::{INFINITY, estimate, estimate_depth};
 use super::game::{Mancala, sow};
 use super::solve::solve;
-use crate::board::{LEVELS, Player};
+use crate::board::{LEVELS, Player, TableTooLarge};
 use crate::rng::Rng;
 
 /// Stones times pits per row few enough that the exact solver finishes in well under a second:
@@ -16,33 +16,33 @@ const SOLVE_STONES_BY_PITS: u32 = 144;
 /// taken as the nearest), or `None` when the game is over. Level 1 looks two sowings ahead and
 /// plays one move in three at random; each level above looks further (level `L`: `L + 1`
 /// sowings, within what stays quick on the board) and plays perfectly from more stones left
-/// (level 10: stones times pits up to 144; level 1: never).
+/// (level 10: stones times pits up to 144; level 1: never). The error when the solver's tables
+/// cannot be had: the computer never plays another move for want of memory.
 pub fn computer_move<const P: usize>(
     game: &Mancala<P>,
     level: u32,
     rng: &mut Rng,
-) -> Option<usize> {
+) -> Result<Option<usize>, TableTooLarge> {
     if game.is_over() {
-        return None;
+        return Ok(None);
     }
     let level = level.clamp(*LEVELS.start(), *LEVELS.end());
     if level == 1 && rng.below(3) == 0 {
         let pits: Vec<usize> = (1..=P).filter(|&n| game.rows()[0][n - 1] > 0).collect();
-        return Some(pits[rng.below(pits.len())]);
+        return Ok(Some(pits[rng.below(pits.len())]));
     }
     let stones = game.stones() - game.score(Player::First) - game.score(Player::Second);
     let solve_below = SOLVE_STONES_BY_PITS * (level - 1) / (LEVELS.end() - 1);
-    let solved = (stones * P as u32 <= solve_below)
-        .then(|| solve(game).best)
-        .flatten();
-    if solved.is_some() {
-        return solved;
+    if stones * P as u32 <= solve_below
+        && let Some(best) = solve(game)?.best
+    {
+        return Ok(Some(best));
     }
     let mut order: Vec<usize> = (1..=P).collect();
     rng.shuffle(&mut order);
     // Each root move gets a search of its own, so the depth stays where one stays quick.
     let depth = (level + 1).min(lookahead_depth(P));
-    lookahead(game, depth, &order)
+    Ok(lookahead(game, depth, &order))
 }
 
 /// The pit (1-based) whose sowing banks the most stones now, the seed choosing among equals (a
@@ -97,7 +97,7 @@ mod tests {
         let mut game = Mancala::<P>::new(stones);
         loop {
             let pit = if game.to_move() == Player::First {
-                computer_move(&game, 10, &mut rng).unwrap()
+                computer_move(&game, 10, &mut rng).unwrap().unwrap()
             } else {
                 let pits: Vec<usize> = (1..=P)
                     .filter(|&n| game.pit(Player::Second, n) > Some(0))

@@ -19,34 +19,54 @@ const STACK: usize = 64 << 20;
 
 /// Solves a Kalah position with a table sized by its stones (what the computer player uses):
 /// the final store margin for the player to move under perfect play (stores already filled
-/// count too), and a best pit number to sow.
-pub fn solve<const P: usize>(game: &Mancala<P>) -> Solution<usize> {
+/// count too), and a best pit number to sow; the error when the memory cannot be had (at most
+/// 32 MiB of transposition table: the computer solves only what finishes in well under a
+/// second, which fills no more).
+pub fn solve<const P: usize>(game: &Mancala<P>) -> Result<Solution<usize>, TableTooLarge> {
     let stones: u32 = game.rows().iter().flatten().map(|&n| u32::from(n)).sum();
-    let buckets = 1 << (11 + stones / 3).clamp(11, 24);
-    // Without the memory, the best the computer can do is no move of its own choosing.
-    solve_with(game, buckets, Endgame::<P>::CAPACITY, None, None).unwrap_or(Solution {
-        value: 0,
-        best: None,
-    })
+    let buckets = (1 << (11 + stones / 3).clamp(11, 20)).min(buckets_for::<P>(stones));
+    let megabytes = (buckets * std::mem::size_of::<Bucket>()).div_ceil(1 << 20);
+    solve_with(game, buckets, Endgame::<P>::CAPACITY, None, None)
+        .map_err(|()| TableTooLarge { megabytes })
 }
 
-/// Solves a Kalah position as [`solve`] does in about `megabytes` MiB (a quarter for the table
-/// of endgame values, at most 150 million bytes, the rest for the transposition table), on
-/// `threads` threads (two are used at the most), reporting to `report` now and then; the error
-/// when the memory cannot be had. The best pit is the first, in pit order, that reaches the
-/// value, whatever the threads.
+/// Solves a Kalah position as [`solve`] does in at most about `megabytes` MiB (a quarter for
+/// the table of endgame values, at most 150 million bytes, the rest for the transposition
+/// table, neither larger than the position's stones can fill), on `threads` threads (two are
+/// used at the most), reporting to `report` now and then; the error when the memory cannot be
+/// had. The best pit is the first, in pit order, that reaches the value, whatever the threads.
 pub fn solve_in<const P: usize>(
     game: &Mancala<P>,
     megabytes: usize,
     threads: usize,
     report: Option<Report<'_>>,
 ) -> Result<Solution<usize>, TableTooLarge> {
+    let stones: u32 = game.rows().iter().flatten().map(|&n| u32::from(n)).sum();
     let bytes = megabytes.saturating_mul(1 << 20);
     let endgame = (bytes as u64 / 4).min(Endgame::<P>::CAPACITY);
     let fit = (bytes - endgame as usize) / std::mem::size_of::<Bucket>();
     let buckets = if fit == 0 { 1 } else { 1 << fit.ilog2() };
+    let buckets = buckets.min(buckets_for::<P>(stones));
     solve_with(game, buckets, endgame, report, Some(threads))
         .map_err(|()| TableTooLarge { megabytes })
+}
+
+/// Buckets enough for every position of `stones` stones or fewer in the pits (two slots a
+/// bucket), a power of two: a table larger than that would stay empty.
+fn buckets_for<const P: usize>(stones: u32) -> usize {
+    // Ways to put at most `stones` stones in 2P pits: C(stones + 2P, 2P), saturating.
+    let pits = 2 * P as u64;
+    let mut ways: u64 = 1;
+    for i in 1..=pits {
+        ways = ways.saturating_mul(u64::from(stones) + i) / i;
+        if ways > 1 << 40 {
+            break;
+        }
+    }
+    let wanted = usize::try_from(ways.div_ceil(2))
+        .unwrap_or(usize::MAX)
+        .min(1 << 40);
+    wanted.next_power_of_two()
 }
 
 /// [`solve_in`] with `buckets` in the transposition table and at most `endgame` bytes of
@@ -458,11 +478,11 @@ mod tests {
     #[test]
     fn small_kalah_boards_solve_to_their_published_margins() {
         let cases = [
-            (solve(&Mancala::<4>::new(3)), 6),
-            (solve(&Mancala::<6>::new(1)), 2),
-            (solve(&Mancala::<6>::new(2)), 6),
-            (solve(&Mancala::<6>::new(3)), 2),
-            (solve(&Mancala::<1>::new(1)), 0),
+            (solve(&Mancala::<4>::new(3)).unwrap(), 6),
+            (solve(&Mancala::<6>::new(1)).unwrap(), 2),
+            (solve(&Mancala::<6>::new(2)).unwrap(), 6),
+            (solve(&Mancala::<6>::new(3)).unwrap(), 2),
+            (solve(&Mancala::<1>::new(1)).unwrap(), 0),
         ];
         for (solution, want) in cases {
             assert_eq!(solution.value, want);
@@ -475,7 +495,7 @@ mod tests {
             .map(|pit| {
                 let mut game = Mancala::<P>::new(stones);
                 game.sow(pit).unwrap();
-                let next = solve(&game).value;
+                let next = solve(&game).unwrap().value;
                 let value = if game.to_move() == Player::First {
                     next
                 } else {
@@ -488,7 +508,7 @@ mod tests {
 
     #[test]
     fn the_best_kalah_move_reaches_the_value_and_no_move_beats_it() {
-        let solution = solve(&Mancala::<4>::new(3));
+        let solution = solve(&Mancala::<4>::new(3)).unwrap();
         let after = after_each_first_move::<4>(3);
         let best = solution.best.unwrap();
         assert_eq!(after[best - 1], (best, solution.value), "{after:?}");
@@ -503,7 +523,7 @@ mod tests {
     fn kalah_margins_have_the_parity_of_the_stones_in_play() {
         // Every stone ends in a store, so margin and stone count agree in parity.
         for stones in 1..=4 {
-            let value = solve(&Mancala::<3>::new(stones)).value;
+            let value = solve(&Mancala::<3>::new(stones)).unwrap().value;
             assert_eq!(
                 parity(value, 6 * i32::from(stones)),
                 0,

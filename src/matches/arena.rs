@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use crate::board::{Coord, Player};
+use crate::board::{Coord, Player, TableTooLarge};
 use crate::mancala::{self, Mancala};
 use crate::othello::{self, Layout, Othello, Side};
 use crate::rng::Rng;
@@ -66,7 +66,12 @@ impl Record {
 pub trait Arena: Sync {
     /// The final margin for the first player of a game opened from `opening` and played on
     /// by `players` (first, second), whose choices follow `rng`.
-    fn play(&self, opening: &mut Rng, players: [Contender; 2], rng: &mut Rng) -> i32;
+    fn play(
+        &self,
+        opening: &mut Rng,
+        players: [Contender; 2],
+        rng: &mut Rng,
+    ) -> Result<i32, TableTooLarge>;
 }
 
 /// Othello on an `N` x `N` board, opened with `plies` random moves.
@@ -78,7 +83,12 @@ impl<const N: usize> Arena for OthelloArena<N>
 where
     Side<N>: Layout,
 {
-    fn play(&self, opening: &mut Rng, players: [Contender; 2], rng: &mut Rng) -> i32 {
+    fn play(
+        &self,
+        opening: &mut Rng,
+        players: [Contender; 2],
+        rng: &mut Rng,
+    ) -> Result<i32, TableTooLarge> {
         let mut game = Othello::<N>::new();
         othello_opening(&mut game, self.plies, opening);
         while game.outcome().is_none() {
@@ -87,7 +97,7 @@ where
             }
             let at = match players[game.to_move().index()] {
                 Contender::Greedy => othello::greedy_move(&game, rng),
-                Contender::Level(level) => othello::computer_move(&game, level, rng),
+                Contender::Level(level) => othello::computer_move(&game, level, rng)?,
             };
             // A player with a legal move always names one.
             if at.is_none_or(|at| game.play(at).is_err()) {
@@ -95,7 +105,7 @@ where
             }
         }
         let discs = |player| game.count(othello::Cell::Disc(player)) as i32;
-        discs(Player::First) - discs(Player::Second)
+        Ok(discs(Player::First) - discs(Player::Second))
     }
 }
 
@@ -132,7 +142,12 @@ pub struct MancalaArena<const P: usize> {
 }
 
 impl<const P: usize> Arena for MancalaArena<P> {
-    fn play(&self, opening: &mut Rng, players: [Contender; 2], rng: &mut Rng) -> i32 {
+    fn play(
+        &self,
+        opening: &mut Rng,
+        players: [Contender; 2],
+        rng: &mut Rng,
+    ) -> Result<i32, TableTooLarge> {
         let mut game = Mancala::<P>::with_capture(self.stones, self.capture);
         let mut sowings = 0;
         while !game.is_over() {
@@ -144,7 +159,7 @@ impl<const P: usize> Arena for MancalaArena<P> {
             } else {
                 match players[game.to_move().index()] {
                     Contender::Greedy => mancala::greedy_move(&game, rng),
-                    Contender::Level(level) => mancala::computer_move(&game, level, rng),
+                    Contender::Level(level) => mancala::computer_move(&game, level, rng)?,
                 }
             };
             if pit.is_none_or(|pit| game.sow(pit).is_err()) {
@@ -152,13 +167,15 @@ impl<const P: usize> Arena for MancalaArena<P> {
             }
             sowings += 1;
         }
-        game.score(Player::First) as i32 - game.score(Player::Second) as i32
+        Ok(game.score(Player::First) as i32 - game.score(Player::Second) as i32)
     }
 }
 
 /// Plays every pair of `contenders`: `openings` openings from `seed`, each played twice with
 /// the sides swapped, on `threads` threads. The record of row `i` against column `j` (the
-/// diagonal stays empty); `done` is told how many games have ended, now and then.
+/// diagonal stays empty); `done` is told how many games have ended, now and then. The error
+/// when a player's tables cannot be had: no game is scored that a player lost for want of
+/// memory.
 pub fn tournament(
     arena: &dyn Arena,
     contenders: &[Contender],
@@ -166,7 +183,7 @@ pub fn tournament(
     seed: u64,
     threads: usize,
     done: &(dyn Fn(usize) + Sync),
-) -> Vec<Vec<Record>> {
+) -> Result<Vec<Vec<Record>>, TableTooLarge> {
     let n = contenders.len();
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
@@ -175,7 +192,7 @@ pub fn tournament(
     let games = pairs.len() * openings * 2;
     let next = AtomicUsize::new(0);
     let ended = AtomicUsize::new(0);
-    let margins: Vec<(usize, i32)> = std::thread::scope(|scope| {
+    let margins: Vec<(usize, Result<i32, TableTooLarge>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 scope.spawn(|| {
@@ -198,8 +215,14 @@ pub fn tournament(
                             [contenders[first], contenders[second]],
                             &mut rng,
                         );
+                        let failed = margin.is_err();
                         // The margin for the pair's first contender.
-                        out.push((game, if k % 2 == 0 { margin } else { -margin }));
+                        out.push((game, margin.map(|m| if k % 2 == 0 { m } else { -m })));
+                        if failed {
+                            // The games left are not started.
+                            next.store(games, Relaxed);
+                            return out;
+                        }
                         done(ended.fetch_add(1, Relaxed) + 1);
                     }
                 })
@@ -212,11 +235,12 @@ pub fn tournament(
     });
     let mut table = vec![vec![Record::default(); n]; n];
     for (game, margin) in margins {
+        let margin = margin?;
         let (i, j) = pairs[game / (openings * 2)];
         table[i][j].add(margin);
         table[j][i].add(-margin);
     }
-    table
+    Ok(table)
 }
 
 #[cfg(test)]
@@ -227,8 +251,8 @@ mod tests {
     fn every_pair_plays_each_opening_from_both_sides_whatever_the_threads() {
         let arena = OthelloArena::<4> { plies: 2 };
         let contenders = [Contender::Greedy, Contender::Level(1), Contender::Level(3)];
-        let one = tournament(&arena, &contenders, 3, 7, 1, &|_| {});
-        let two = tournament(&arena, &contenders, 3, 7, 2, &|_| {});
+        let one = tournament(&arena, &contenders, 3, 7, 1, &|_| {}).unwrap();
+        let two = tournament(&arena, &contenders, 3, 7, 2, &|_| {}).unwrap();
         assert_eq!(one, two);
         for (i, row) in one.iter().enumerate() {
             for (j, record) in row.iter().enumerate() {
@@ -257,7 +281,8 @@ mod tests {
             1,
             2,
             &|_| {},
-        );
+        )
+        .unwrap();
         assert!(table[0][1].score() > 0.5, "{:?}", table[0][1]);
     }
 }

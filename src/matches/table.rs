@@ -84,7 +84,7 @@ pub(super) fn arena<R, W: Write>(
         ArenaBoard::Othello(side) => (
             text::othello_title(side.get()),
             text::othello_opening(),
-            with_side(side, OthelloJob(contest)),
+            with_side(side, OthelloJob(contest))?,
         ),
         ArenaBoard::Mancala(board) => (
             text::kalah_title(
@@ -93,7 +93,7 @@ pub(super) fn arena<R, W: Write>(
                 board.capture == crate::mancala::Capture::Empty,
             ),
             text::kalah_opening(),
-            with_pits(board.pits, MancalaJob(contest, board)),
+            with_pits(board.pits, MancalaJob(contest, board))?,
         ),
     };
     console.say(text::header(
@@ -132,7 +132,7 @@ pub(super) fn arena<R, W: Write>(
 
 /// Runs the tournament of `contest` on `arena`, counting games on standard error when it is a
 /// terminal.
-fn run(arena: &dyn Arena, contest: &Contest) -> Vec<Vec<Record>> {
+fn run(arena: &dyn Arena, contest: &Contest) -> Result<Vec<Vec<Record>>, Stop> {
     let n = contest.contenders.len();
     let games = n * n.saturating_sub(1) / 2 * contest.openings * 2;
     let terminal = std::io::stderr().is_terminal();
@@ -152,13 +152,13 @@ fn run(arena: &dyn Arena, contest: &Contest) -> Vec<Vec<Record>> {
     if terminal {
         eprint!("{}", text::CLEAR_PROGRESS);
     }
-    table
+    Ok(table?)
 }
 
 struct OthelloJob<'a>(&'a Contest);
 
 impl WithSide for OthelloJob<'_> {
-    type Output = Vec<Vec<Record>>;
+    type Output = Result<Vec<Vec<Record>>, Stop>;
 
     fn run<const N: usize>(self) -> Self::Output
     where
@@ -176,7 +176,7 @@ impl WithSide for OthelloJob<'_> {
 struct MancalaJob<'a>(&'a Contest, KalahBoard);
 
 impl WithPits for MancalaJob<'_> {
-    type Output = Vec<Vec<Record>>;
+    type Output = Result<Vec<Vec<Record>>, Stop>;
 
     fn run<const P: usize>(self) -> Self::Output {
         let board = self.1;

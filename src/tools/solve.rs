@@ -271,7 +271,8 @@ where
     let mut ticker = Ticker::new(how.progress);
     let mut report = |progress: &Progress| ticker.tick(progress);
     let started = Instant::now();
-    let mut solver = Solver::<Side<N>>::new(how.hash_mb, how.scoring)
+    let empties = u32::try_from(game.count(Cell::Empty)).unwrap_or(u32::MAX);
+    let mut solver = Solver::<Side<N>>::new(how.hash_mb, empties, how.scoring)
         .map_err(|e| Stop::Memory(e.megabytes))?
         .reporting(&mut report);
     let analysis = solver.analyse(game, how.asked);

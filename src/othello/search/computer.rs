@@ -4,7 +4,7 @@
 
 use super::midgame::{DISC, Evaluation, Limits, Search};
 use super::solve::{Question, solve_position};
-use crate::board::{Coord, LEVELS};
+use crate::board::{Coord, LEVELS, TableTooLarge};
 use crate::othello::engine::Bits;
 use crate::othello::engine::{Layout, Side, fast_available};
 use crate::othello::evaluation::Learned;
@@ -121,33 +121,39 @@ impl Endgame {
 const SOLVE_BUDGETS: u64 = 4;
 
 /// A move for the player to move at `level` (see [`Strength::of`]), or `None` when the player
-/// has none. Among equally good moves `rng` picks.
-pub fn computer_move<const N: usize>(game: &Othello<N>, level: u32, rng: &mut Rng) -> Option<Coord>
+/// has none. Among equally good moves `rng` picks. The error when the search's tables cannot
+/// be had: the computer never plays another move for want of memory.
+pub fn computer_move<const N: usize>(
+    game: &Othello<N>,
+    level: u32,
+    rng: &mut Rng,
+) -> Result<Option<Coord>, TableTooLarge>
 where
     Side<N>: Layout,
 {
     move_at(game, Strength::of(level), rng)
 }
 
-/// A move for the player to move, played with `strength`, or `None` when the player has none.
+/// A move for the player to move, played with `strength`, or `None` when the player has none;
+/// the error when the tables cannot be had.
 pub(in crate::othello) fn move_at<const N: usize>(
     game: &Othello<N>,
     strength: Strength,
     rng: &mut Rng,
-) -> Option<Coord>
+) -> Result<Option<Coord>, TableTooLarge>
 where
     Side<N>: Layout,
 {
     let pos = game.position();
     let mut moves: Vec<usize> = pos.moves().cells().collect();
     if moves.is_empty() {
-        return None;
+        return Ok(None);
     }
     if strength.random > 0 && rng.below(strength.random) == 0 {
-        return Some(Side::<N>::coord(moves[rng.below(moves.len())]));
+        return Ok(Some(Side::<N>::coord(moves[rng.below(moves.len())])));
     }
     if strength.depth == 0 {
-        return greedy_move(game, rng);
+        return Ok(greedy_move(game, rng));
     }
     // Shuffled once: the first of several equal moves wins, so the seed breaks ties.
     rng.shuffle(&mut moves);
@@ -176,7 +182,7 @@ where
         8 => strength.endgame,
         _ => Endgame::exact_from(strength.endgame.exact),
     };
-    // A table of 16 MiB serves these solves; without one, the search plays.
+    // A table of 16 MiB serves these solves; when one gives up, the search plays.
     let empties = pos.empty.len();
     let solved = if empties <= endgame.exact {
         let limit = if N <= 6 {
@@ -184,9 +190,9 @@ where
         } else {
             u64::MAX
         };
-        solve_position(pos, Question::Value, 16, limit)
+        solve_position(pos, Question::Value, 16, limit)?
     } else if empties <= endgame.outcome {
-        solve_position(pos, Question::Outcome, 16, budget * SOLVE_BUDGETS)
+        solve_position(pos, Question::Outcome, 16, budget * SOLVE_BUDGETS)?
             .filter(|outcome| outcome.value >= 0)
     } else {
         None
@@ -200,10 +206,10 @@ where
                 fast: fast_available(),
             },
             pos.me | pos.opp | pos.empty,
-        )
+        )?
         .best_move(pos, &mut moves, strength.depth, strength.margin, rng),
     };
-    best.or(moves.first().copied()).map(Side::<N>::coord)
+    Ok(best.or(moves.first().copied()).map(Side::<N>::coord))
 }
 
 /// The move that flips the most discs, the seed choosing among equals (a reference opponent
@@ -243,7 +249,7 @@ mod tests {
                 continue;
             }
             let at = if game.to_move() == Player::First {
-                computer_move(&game, level, &mut rng).unwrap()
+                computer_move(&game, level, &mut rng).unwrap().unwrap()
             } else {
                 let moves: Vec<Coord> = game.legal_moves().collect();
                 moves[rng.below(moves.len())]
@@ -256,7 +262,11 @@ mod tests {
     #[test]
     fn a_computer_move_is_legal_and_the_seed_fixes_it() {
         let game = Othello::<8>::new();
-        let pick = |seed| computer_move(&game, 3, &mut Rng::new(seed)).unwrap();
+        let pick = |seed| {
+            computer_move(&game, 3, &mut Rng::new(seed))
+                .unwrap()
+                .unwrap()
+        };
         assert!(game.legal_moves().any(|at| at == pick(1)));
         assert_eq!(pick(9), pick(9));
         // The four opening moves are equal: different seeds reach different ones.
@@ -273,7 +283,7 @@ mod tests {
             let mut game = Othello::<8>::new();
             let mut moves = Vec::new();
             for _ in 0..20 {
-                let Some(at) = computer_move(&game, 5, &mut rng) else {
+                let Some(at) = computer_move(&game, 5, &mut rng).unwrap() else {
                     break;
                 };
                 game.play(at).unwrap();
@@ -321,7 +331,7 @@ mod tests {
         for board in [rows, pitted] {
             let game = arranged::<8>(&board);
             for level in [2, 3, 5, 8, 10] {
-                let at = computer_move(&game, level, &mut Rng::new(7));
+                let at = computer_move(&game, level, &mut Rng::new(7)).unwrap();
                 assert_eq!(at, Some(corner), "level {level}, {board:?}");
             }
         }
@@ -342,10 +352,11 @@ mod tests {
                 let solved = |game: &Othello<8>| {
                     solve_position(game.position(), Question::Value, 16, u64::MAX)
                         .unwrap()
+                        .unwrap()
                         .value
                 };
                 let best = solved(&game);
-                let at = computer_move(&game, 10, &mut rng).unwrap();
+                let at = computer_move(&game, 10, &mut rng).unwrap().unwrap();
                 let mut after = game.clone();
                 after.play(at).unwrap();
                 let value = if after.to_move() == game.to_move() {

@@ -7,7 +7,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use crate::board::Coord;
+use crate::board::{Coord, TableTooLarge};
 use crate::othello::engine::Bits;
 use crate::othello::engine::Mix;
 use crate::othello::engine::{Layout, Position};
@@ -79,16 +79,16 @@ impl<L: Layout> Clone for Entry<L> {
 
 impl<L: Layout> Copy for Entry<L> {}
 
-/// A transposition table of a fixed size (none at all when memory is short: the search only
-/// gets slower), one entry a slot, the newest kept.
+/// A transposition table of a fixed size, one entry a slot, the newest kept.
 struct Table<L: Layout> {
     entries: Vec<Entry<L>>,
 }
 
 impl<L: Layout> Table<L> {
     /// A table for a search of `budget` nodes: about a quarter as many entries, at most
-    /// [`TABLE_BYTES`].
-    fn for_budget(budget: u64) -> Self {
+    /// [`TABLE_BYTES`]; the error when the memory cannot be had (a search without it would
+    /// play other moves).
+    fn for_budget(budget: u64) -> Result<Self, TableTooLarge> {
         let size = std::mem::size_of::<Entry<L>>();
         let wanted = usize::try_from(budget / 4).unwrap_or(usize::MAX);
         let count = wanted.clamp(1, TABLE_BYTES / size);
@@ -102,10 +102,13 @@ impl<L: Layout> Table<L> {
             depth: 0,
         };
         let mut entries = Vec::new();
-        if entries.try_reserve_exact(count).is_ok() {
-            entries.resize(count, free);
-        }
-        Table { entries }
+        entries
+            .try_reserve_exact(count)
+            .map_err(|_| TableTooLarge {
+                megabytes: (count * size).div_ceil(1 << 20),
+            })?;
+        entries.resize(count, free);
+        Ok(Table { entries })
     }
 
     /// No table: nothing is remembered.
@@ -158,15 +161,16 @@ struct Finished {
 
 impl<L: Layout> Search<L> {
     /// A search within `limits` of positions on a board whose cells (all but its pits) are
-    /// `cells`, with a transposition table sized to its budget.
-    pub(in crate::othello) fn new(limits: Limits, cells: L::Bits) -> Self {
-        Search {
+    /// `cells`, with a transposition table sized to its budget, or the error when the table
+    /// cannot be had.
+    pub(in crate::othello) fn new(limits: Limits, cells: L::Bits) -> Result<Self, TableTooLarge> {
+        Ok(Search {
             limits,
             nodes: 0,
-            table: Table::for_budget(limits.budget),
+            table: Table::for_budget(limits.budget)?,
             lists: Vec::new(),
             anchors: features::anchors::<L>(cells),
-        }
+        })
     }
 
     /// Iterative deepening over the root `moves` up to `depth` plies, best first after each
@@ -489,9 +493,11 @@ mod tests {
     fn searched<L: Layout>(pos: Position<L>, limits: Limits, depth: u32) -> (usize, i32, u64) {
         let mut moves: Vec<usize> = pos.moves().cells().collect();
         let cells = pos.me | pos.opp | pos.empty;
-        let mut search = Search::new(limits, cells);
+        let mut search = Search::new(limits, cells).unwrap();
         let best = search.best_move(pos, &mut moves, depth, 0, &mut Rng::new(1));
-        let value = Search::<L>::new(limits, cells).value(pos, depth, -WIN, WIN);
+        let value = Search::<L>::new(limits, cells)
+            .unwrap()
+            .value(pos, depth, -WIN, WIN);
         (
             best.expect("depth 1 fits"),
             value.expect("within budget"),

@@ -156,8 +156,10 @@ pub struct Solver<'a, L: Layout> {
 }
 
 impl<'a, L: Layout> Solver<'a, L> {
-    /// A solver with a table of `megabytes` MiB, or the reason it cannot have one.
-    pub fn new(megabytes: usize, scoring: Scoring) -> Result<Self, TableTooLarge> {
+    /// A solver of positions of at most `empties` empty cells with a table of at most
+    /// `megabytes` MiB (no larger than such positions can fill), or the reason it cannot have
+    /// one.
+    pub fn new(megabytes: usize, empties: u32, scoring: Scoring) -> Result<Self, TableTooLarge> {
         let n = L::N;
         let cell = |col: usize, row: usize| {
             L::Bits::cell(L::index(
@@ -173,7 +175,7 @@ impl<'a, L: Layout> Solver<'a, L> {
         }
         let corners = cell(0, 0) | cell(n - 1, 0) | cell(0, n - 1) | cell(n - 1, n - 1);
         Ok(Solver {
-            table: SolveTable::new(megabytes)?,
+            table: SolveTable::new(megabytes, empties)?,
             scoring,
             tally: Tally::new(None),
             fast: crate::othello::engine::fast_available(),
@@ -407,20 +409,20 @@ pub(in crate::othello) enum Question {
 
 /// The answer to `question` about an engine position (moves as bit indices), with a table of
 /// `megabytes` MiB and the course's scoring, giving up after about `limit` nodes; `None` when
-/// the table cannot be had or the solve gave up.
+/// the solve gave up, the error when the table cannot be had.
 pub(in crate::othello) fn solve_position<L: Layout>(
     pos: Position<L>,
     question: Question,
     megabytes: usize,
     limit: u64,
-) -> Option<Solution<usize>> {
-    let mut solver = Solver::<L>::new(megabytes, Scoring::Discs).ok()?;
+) -> Result<Option<Solution<usize>>, TableTooLarge> {
+    let mut solver = Solver::<L>::new(megabytes, pos.empty.len(), Scoring::Discs)?;
     solver.limit = limit;
     let solution = match question {
         Question::Value => solver.solve_position(pos),
         Question::Outcome => solver.solve_outcome(pos),
     };
-    (!solver.gave_up).then_some(solution)
+    Ok((!solver.gave_up).then_some(solution))
 }
 
 mod nodes;

@@ -48,12 +48,19 @@ pub struct SolveTable<L: Layout> {
 }
 
 impl<L: Layout> SolveTable<L> {
-    /// A table in at most `megabytes` MiB (at least one bucket), or the reason it cannot be had.
-    pub fn new(megabytes: usize) -> Result<Self, TableTooLarge> {
+    /// A table in at most `megabytes` MiB (at least one bucket), and no larger than positions of
+    /// at most `empties` empty cells can fill, or the reason it cannot be had.
+    pub fn new(megabytes: usize, empties: u32) -> Result<Self, TableTooLarge> {
         let too_large = TableTooLarge { megabytes };
         let bytes = megabytes.checked_mul(1 << 20).ok_or(too_large)?;
         let fit = bytes / std::mem::size_of::<[Slot<L>; 2]>();
         let count = if fit == 0 { 1 } else { 1 << fit.ilog2() };
+        // The positions a solve of `empties` empty cells meets are at most 3^empties (each of
+        // those cells empty, Black or White): two a bucket.
+        let reachable = 3usize
+            .checked_pow(empties)
+            .map_or(usize::MAX, |n| n.div_ceil(2));
+        let count = count.min(reachable.checked_next_power_of_two().unwrap_or(count));
         let free = Slot::<L> {
             me: L::ALL,
             opp: L::ALL,

@@ -76,7 +76,10 @@ where
         count,
         threads,
         done,
-        || Solver::<Side<N>>::new(64, Scoring::Discs).expect("64 MiB for a training solver"),
+        || {
+            Solver::<Side<N>>::new(64, u32::MAX, Scoring::Discs)
+                .expect("64 MiB for a training solver")
+        },
         |solver, rng, samples| solve_one(rng, solver, samples),
     )
 }
@@ -148,7 +151,11 @@ where
     let at = if random {
         moves[rng.below(moves.len())]
     } else {
-        move_at(game, strength, rng).unwrap_or(moves[0])
+        // Without the search's memory the game is given up rather than played otherwise.
+        match move_at(game, strength, rng) {
+            Ok(at) => at.unwrap_or(moves[0]),
+            Err(_) => return false,
+        }
     };
     game.play(at).is_ok()
 }
@@ -225,7 +232,10 @@ where
         count,
         threads,
         done,
-        || Solver::<Side<N>>::new(16, Scoring::Discs).expect("16 MiB for a training solver"),
+        || {
+            Solver::<Side<N>>::new(16, u32::MAX, Scoring::Discs)
+                .expect("16 MiB for a training solver")
+        },
         |solver, rng, samples| midgame_game(patterns, rng, solver, samples),
     )
 }
@@ -389,7 +399,7 @@ where
     }
     let pos = game.position();
     // A table of 16 MiB is plenty for 14 empty cells.
-    let Some(solution) = solve_position(pos, Question::Value, 16, u64::MAX) else {
+    let Ok(Some(solution)) = solve_position(pos, Question::Value, 16, u64::MAX) else {
         return;
     };
     seen.push((

@@ -11,7 +11,7 @@ fn solve<const N: usize>(game: &Othello<N>) -> Solution<Coord>
 where
     Side<N>: Layout,
 {
-    let mut solver = Solver::new(64, Scoring::Discs).expect("64 MiB for the solver's table");
+    let mut solver = Solver::new(64, 64, Scoring::Discs).expect("64 MiB for the solver's table");
     solver.analyse(game, Asked::default()).solution
 }
 
@@ -81,7 +81,7 @@ where
         let game = random_position::<N>(&mut rng, empties);
         for scoring in [Scoring::Discs, Scoring::EmptiesToWinner] {
             let want = brute_force(&game, scoring);
-            let mut solver = Solver::new(1, scoring).unwrap();
+            let mut solver = Solver::new(1, 64, scoring).unwrap();
             let asked = Asked {
                 line: true,
                 moves: true,
@@ -132,10 +132,10 @@ fn the_fast_and_the_portable_search_solve_alike() {
     for _ in 0..20 {
         let game = random_position::<6>(&mut rng, 14);
         let pos = game.position();
-        let mut portable = Solver::new(4, Scoring::Discs).unwrap();
+        let mut portable = Solver::new(4, 64, Scoring::Discs).unwrap();
         portable.fast = false;
         let want = portable.exact(pos, 0);
-        let mut fast = Solver::new(4, Scoring::Discs).unwrap();
+        let mut fast = Solver::new(4, 64, Scoring::Discs).unwrap();
         assert_eq!(fast.exact(pos, 0), want);
         assert_eq!(solve(&game).value, want);
     }
@@ -149,12 +149,14 @@ fn the_outcome_is_the_values_sign_a_move_that_keeps_it_and_a_short_solve_gives_u
         let game = random_position::<6>(&mut rng, 14);
         let pos = game.position();
         let value = solve(&game).value;
-        let outcome = solve_position(pos, Question::Outcome, 4, u64::MAX).unwrap();
+        let outcome = solve_position(pos, Question::Outcome, 4, u64::MAX)
+            .unwrap()
+            .unwrap();
         assert_eq!(outcome.value, value.signum(), "round {round}");
         match outcome.best {
             Some(at) => {
                 let after = pos.play_unchecked(at);
-                let mut solver = Solver::new(4, Scoring::Discs).unwrap();
+                let mut solver = Solver::new(4, 64, Scoring::Discs).unwrap();
                 let kept = -solver.exact(after, 0);
                 assert_eq!(kept.signum(), value.signum(), "round {round}, move {at}");
             }
@@ -163,9 +165,9 @@ fn the_outcome_is_the_values_sign_a_move_that_keeps_it_and_a_short_solve_gives_u
         // Ten nodes are too few for most of these: the solve then gives up rather than
         // answer wrongly.
         for question in [Question::Value, Question::Outcome] {
-            match solve_position(pos, question, 4, 10) {
+            match solve_position(pos, question, 4, 10).unwrap() {
                 Some(short) => {
-                    let full = solve_position(pos, question, 4, u64::MAX).unwrap();
+                    let full = solve_position(pos, question, 4, u64::MAX).unwrap().unwrap();
                     assert_eq!(short, full, "round {round}, {question:?}");
                 }
                 None => gave_up += 1,
@@ -183,7 +185,7 @@ fn the_4x4_board_is_a_white_win_by_8() {
     let mut game = Othello::<4>::new();
     assert!(game.play(at).is_ok(), "best move {at} is legal");
     // Every first move is symmetric on the empty 4x4 board, so each must also give -8.
-    let mut solver = Solver::new(4, Scoring::Discs).unwrap();
+    let mut solver = Solver::new(4, 64, Scoring::Discs).unwrap();
     let all = solver.analyse(
         &Othello::<4>::new(),
         Asked {
