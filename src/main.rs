@@ -15,14 +15,15 @@ mod tools;
 use std::io::{self, ErrorKind, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use cli::{Cli, Invocation};
 use driver::{Showing, Stop, Task};
 use judge::{Judging, Outcome};
 
 fn main() -> ExitCode {
-    match Cli::parse().invocation() {
+    let invocation = Cli::from_args()
+        .invocation()
+        .unwrap_or_else(|err| err.exit());
+    match invocation {
         Invocation::Play(task, showing) => play(task, showing),
         Invocation::Tool(tool) => {
             let stdout = io::stdout();
@@ -97,7 +98,10 @@ fn grade(judging: &Judging) -> ExitCode {
             match outcome {
                 Outcome::AllAccepted => ExitCode::SUCCESS,
                 Outcome::SomeFailed => ExitCode::FAILURE,
-                Outcome::Interrupted => ExitCode::from(130),
+                Outcome::Interrupted => {
+                    eprintln!("error: interrupted: the report covers only the cases judged before");
+                    ExitCode::from(130)
+                }
             }
         }
         Err(err) => {
@@ -108,7 +112,8 @@ fn grade(judging: &Judging) -> ExitCode {
 }
 
 /// Runs a relay, each game's line written as it ends: exit 0 when every game was played, 1
-/// (with one error line) when a program failed it, 2 when the board cannot take the pits.
+/// (with one error line) when a program failed it, 2 when the board cannot take the pits or a
+/// program cannot be run at all.
 fn pass_on(relaying: &matches::Relaying) -> ExitCode {
     let mut stdout = io::stdout().lock();
     match matches::relay(relaying, &mut stdout) {
@@ -122,9 +127,12 @@ fn pass_on(relaying: &matches::Relaying) -> ExitCode {
         }
         Err(err) => {
             eprintln!("error: {err:#}");
-            match err.downcast_ref::<Stop>() {
-                Some(Stop::Pit(..)) => ExitCode::from(2),
-                _ => ExitCode::FAILURE,
+            let usage = matches!(err.downcast_ref::<Stop>(), Some(Stop::Pit(..)))
+                || err.downcast_ref::<judge::CannotRun>().is_some();
+            if usage {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
             }
         }
     }

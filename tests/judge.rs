@@ -161,7 +161,15 @@ fn a_sleeper_times_out_and_leaves_no_process_behind() {
     let sleeper = student(dir.path(), "sleeper", "sleep 3761 & sleep 3762");
     let started = Instant::now();
     let (code, out) = judge(
-        &["othello", "--cases", "2", "--jobs", "2", "--timeout", "1"],
+        &[
+            "othello",
+            "--cases",
+            "2",
+            "--threads",
+            "2",
+            "--timeout",
+            "1",
+        ],
         &[sleeper.to_str().unwrap()],
     );
     let took = started.elapsed();
@@ -361,4 +369,41 @@ fn a_judge_killed_by_sigkill_takes_its_programs_with_it() {
         processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]),
         0
     );
+}
+
+#[test]
+fn a_judging_with_no_cases_or_no_program_to_run_is_a_usage_error() {
+    let empty = tempfile::tempdir().unwrap();
+    let inputs = empty.path().to_str().unwrap();
+    // (arguments, the program, what the one error line says): exit 2, nothing on stdout, so
+    // that a mistyped folder or program never passes a CI job.
+    let cases: &[(&[&str], &[&str], &str)] = &[
+        (
+            &["othello", "--inputs", inputs],
+            &["/bin/cat"],
+            "no cases: ",
+        ),
+        (
+            &["othello", "--cases", "0"],
+            &["/bin/cat"],
+            "allowed values are 1 to",
+        ),
+        (
+            &["othello", "--cases", "1"],
+            &["./no-such-program"],
+            "cannot run ./no-such-program",
+        ),
+    ];
+    for &(args, program, says) in cases {
+        Command::cargo_bin("boardgames")
+            .unwrap()
+            .arg("judge")
+            .args(args)
+            .arg("--")
+            .args(program)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(says));
+    }
 }

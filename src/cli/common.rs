@@ -116,6 +116,40 @@ pub(super) fn parse_level(text: &str) -> Result<u32, String> {
     parse_in(text, within(LEVELS), "1 to 10")
 }
 
+/// The seed of every command that takes one when none is given.
+pub(super) const SEED: u64 = 1;
+
+/// The ceiling of a table's size in MiB when none is given (a table is sized to its work
+/// below it).
+pub(super) const HASH_MB: u32 = 512;
+
+pub(super) fn parse_seed(text: &str) -> Result<u64, String> {
+    parse_in(text, Some, "the whole numbers 0 to 18446744073709551615")
+}
+
+pub(super) fn parse_threads(text: &str) -> Result<usize, String> {
+    parse_in(text, within(1..=256), "1 to 256")
+}
+
+pub(super) fn parse_hash_mb(text: &str) -> Result<u32, String> {
+    parse_in(text, within(1..=1 << 20), "1 to 1048576 (MiB)")
+}
+
+/// A positive number of seconds, at most a day, as a decimal (0.5, 2, 60).
+pub(super) fn parse_seconds(text: &str) -> Result<f64, String> {
+    parse_in(
+        text,
+        |s: f64| (s > 0.0 && s <= 86_400.0).then_some(s),
+        "more than 0, at most 86400 (seconds, decimals allowed)",
+    )
+}
+
+/// A usage error (exit 2) that flags alone cannot state, with the usage line.
+pub(super) fn usage_error(message: &str) -> clap::Error {
+    use clap::CommandFactory;
+    super::Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message)
+}
+
 /// The machine's cores: the default number of games, runs or threads at once.
 pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
-use super::common::{KalahArgs, SideArgs, cores, parse_in};
+use super::common::{
+    KalahArgs, SEED, SideArgs, cores, parse_in, parse_seconds, parse_seed, parse_threads, within,
+};
 use crate::judge::{Cases, Class, Format, Game as JudgedGame, Judging, Limits, Shard, Visibility};
 
 /// The games the judge grades.
@@ -41,16 +43,12 @@ pub struct JudgeArgs {
         long,
         value_name = "K",
         allow_negative_numbers = true,
-        default_value_t = 100
+        default_value_t = 100,
+        value_parser = |t: &str| parse_in(t, within(1usize..=1_000_000), "1 to 1000000")
     )]
     pub cases: usize,
     /// Seed the cases derive from; each case's own seed is in the report.
-    #[arg(
-        long,
-        value_name = "S",
-        allow_negative_numbers = true,
-        default_value_t = 1
-    )]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, default_value_t = SEED, value_parser = parse_seed)]
     pub seed: u64,
     /// Put in wrong entries the assignment specifies, as generate --errors does.
     #[arg(long)]
@@ -66,17 +64,17 @@ pub struct JudgeArgs {
     pub timeout: f64,
     /// Bytes of output a run may write [default: four times the expected transcript, plus 64
     /// KiB, so that a program caught in a loop is stopped soon].
-    #[arg(long, value_name = "BYTES", allow_negative_numbers = true)]
+    #[arg(long, value_name = "BYTES", allow_negative_numbers = true, value_parser = |t: &str| parse_in(t, within(1usize..=1 << 40), "1 to 1099511627776"))]
     pub output_limit: Option<usize>,
     /// MiB of address space each process of a run may map; a run that fails past it is a
     /// memory limit.
-    #[arg(long, value_name = "M", allow_negative_numbers = true, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(16..=1 << 20))]
+    #[arg(long, value_name = "M", allow_negative_numbers = true, default_value_t = 1024, value_parser = |t: &str| parse_in(t, within(16u64..=1 << 20), "16 to 1048576 (MiB)"))]
     pub memory_mb: u64,
     /// Runs at once [default: the machine's cores].
-    #[arg(long, value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
+    #[arg(long, alias = "jobs", value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// Runs of each case; a program whose output changes between runs is reported as flaky.
-    #[arg(long, value_name = "R", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "R", allow_negative_numbers = true, default_value_t = 1, value_parser = |t: &str| parse_in(t, within(1u16..=100), "1 to 100"))]
     pub repeat: u16,
     /// Stop at the first case that is not accepted.
     #[arg(long)]
@@ -138,7 +136,7 @@ impl JudgeArgs {
                 output: self.output_limit,
                 memory_mb: self.memory_mb,
             },
-            jobs: self.jobs.map_or_else(cores, usize::from),
+            jobs: self.threads.unwrap_or_else(cores),
             repeat: usize::from(self.repeat),
             fail_fast: self.fail_fast,
             format: self.format,
@@ -170,14 +168,5 @@ fn parse_share(text: &str) -> Result<f64, String> {
         text,
         |f: f64| (0.0..=1.0).contains(&f).then_some(f),
         "from 0 to 1",
-    )
-}
-
-/// A positive number of seconds, at most a day.
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    parse_in(
-        text,
-        |s: f64| (s > 0.0 && s <= 86_400.0).then_some(s),
-        "more than 0, at most 86400",
     )
 }

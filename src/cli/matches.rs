@@ -6,7 +6,10 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
-use super::common::{BoardArgs, KalahArgs, SideArgs, cores, parse_in, parse_level, within};
+use super::common::{
+    BoardArgs, KalahArgs, SEED, SideArgs, cores, parse_in, parse_level, parse_seconds, parse_seed,
+    parse_threads, usage_error, within,
+};
 use crate::board::LEVELS;
 use crate::matches::{ArenaBoard, Contender, Contest, Relaying};
 
@@ -53,25 +56,24 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "G", allow_negative_numbers = true, default_value_t = 20, value_parser = parse_games)]
     pub games: usize,
     /// Seed of the openings and of the players' choices.
-    #[arg(
-        long,
-        value_name = "S",
-        allow_negative_numbers = true,
-        default_value_t = 1
-    )]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, default_value_t = SEED, value_parser = parse_seed)]
     pub seed: u64,
     /// Games played at once [default: the machine's cores].
-    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: Option<u16>,
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
 }
 
 impl Arena {
-    /// The tournament.
-    pub(super) fn contest(self) -> Contest {
-        match self {
-            Arena::Othello { side, how } => how.contest(ArenaBoard::Othello(side.size)),
-            Arena::Mancala { kalah, how } => how.contest(ArenaBoard::Mancala(kalah.board())),
+    /// The tournament, or the usage error of one with fewer than two players.
+    pub(super) fn contest(self) -> Result<Contest, clap::Error> {
+        let (board, how) = match self {
+            Arena::Othello { side, how } => (ArenaBoard::Othello(side.size), how),
+            Arena::Mancala { kalah, how } => (ArenaBoard::Mancala(kalah.board()), how),
+        };
+        if how.levels.len() < 2 {
+            return Err(usage_error("--levels needs two players or more, as 1,5"));
         }
+        Ok(how.contest(board))
     }
 }
 
@@ -82,7 +84,7 @@ impl ArenaArgs {
             contenders: self.levels,
             openings: self.games / 2,
             seed: self.seed,
-            threads: self.threads.map_or_else(cores, usize::from),
+            threads: self.threads.unwrap_or_else(cores),
         }
     }
 }
@@ -126,16 +128,11 @@ pub struct RelayArgs {
     #[arg(long, value_name = "G", allow_negative_numbers = true, default_value_t = 20, value_parser = parse_games)]
     pub games: usize,
     /// Seed of the openings and of the programs' seeds.
-    #[arg(
-        long,
-        value_name = "S",
-        allow_negative_numbers = true,
-        default_value_t = 1
-    )]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, default_value_t = SEED, value_parser = parse_seed)]
     pub seed: u64,
-    /// Seconds a program may take to ask for the next move.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
-    pub timeout: u64,
+    /// Seconds a program may take to ask for the next move (decimals allowed).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value_t = 60.0, value_parser = parse_seconds)]
+    pub timeout: f64,
     /// Program A: a boardgames build (a path, or a name looked up in PATH).
     pub a: OsString,
     /// Program B, the same.
@@ -149,7 +146,7 @@ impl RelayArgs {
             levels: self.levels,
             openings: self.games / 2,
             seed: self.seed,
-            timeout: Duration::from_secs(self.timeout),
+            timeout: Duration::from_secs_f64(self.timeout),
             programs: [self.a, self.b],
         }
     }

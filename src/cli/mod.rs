@@ -64,23 +64,31 @@ pub enum Invocation {
 }
 
 impl Cli {
-    /// What the command line asks for.
+    /// The command line of this process, parsed; help, `--version` and usage errors end the
+    /// process here, as clap does.
     #[must_use]
-    pub fn invocation(self) -> Invocation {
-        match self.command {
+    pub fn from_args() -> Self {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = named_boardgames(Cli::command()).get_matches();
+        Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit())
+    }
+
+    /// What the command line asks for, or the usage error of flags that do not go together.
+    pub fn invocation(self) -> Result<Invocation, clap::Error> {
+        Ok(match self.command {
             Command::Othello(args) => {
-                let (task, showing) = args.task();
+                let (task, showing) = args.task()?;
                 Invocation::Play(task, showing)
             }
             Command::Mancala(args) => {
-                let (task, showing) = args.task();
+                let (task, showing) = args.task()?;
                 Invocation::Play(task, showing)
             }
             Command::Perft(args) => Invocation::Tool(args.tool()),
             Command::Train(args) => Invocation::Tool(args.tool()),
             Command::Solve(solve) => Invocation::Tool(solve.tool()),
             Command::Generate(generate) => Invocation::Tool(generate.tool()),
-            Command::Arena(arena) => Invocation::Arena(arena.contest()),
+            Command::Arena(arena) => Invocation::Arena(arena.contest()?),
             Command::Relay(Relay::Othello(args)) => Invocation::Relay(Box::new(args.relaying())),
             Command::Judge(Judge::Othello { side, how }) => {
                 Invocation::Judge(Box::new(how.judging(JudgedGame::Othello(side.size))))
@@ -92,8 +100,16 @@ impl Cli {
             Command::JudgeKeeper { memory_mb, program } => {
                 Invocation::Keep(Keeping { memory_mb, program })
             }
-        }
+        })
     }
+}
+
+/// `command` with every subcommand, however deep, named `boardgames` in `--version` (clap
+/// would print `boardgames-othello`).
+fn named_boardgames(command: clap::Command) -> clap::Command {
+    command
+        .display_name("boardgames")
+        .mut_subcommands(named_boardgames)
 }
 
 /// The games on offer, and the engine's tools.

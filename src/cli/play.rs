@@ -3,12 +3,14 @@
 
 use clap::Args;
 
-use super::common::{KalahArgs, SideArgs, parse_level};
+use super::common::{KalahArgs, SEED, SideArgs, parse_level, parse_seed, usage_error};
 use crate::driver::{Opponents, Showing, Task};
+
+/// The computer's level when none is given.
+const LEVEL: u32 = 5;
 
 /// Flags of `boardgames othello`.
 #[derive(Debug, Args)]
-#[command(group = clap::ArgGroup::new("opponent").args(["computer", "hints"]).multiple(true))]
 pub struct OthelloArgs {
     #[command(flatten)]
     pub side: SideArgs,
@@ -23,7 +25,6 @@ pub struct OthelloArgs {
 
 /// Flags of `boardgames mancala`.
 #[derive(Debug, Args)]
-#[command(group = clap::ArgGroup::new("opponent").args(["computer", "hints"]).multiple(true))]
 pub struct MancalaArgs {
     #[command(flatten)]
     pub kalah: KalahArgs,
@@ -38,66 +39,60 @@ pub struct MancalaArgs {
 
 impl OthelloArgs {
     /// The game, and how the console shows it.
-    pub(super) fn task(self) -> (Task, Showing) {
-        let opponents = self.vs.opponents(self.computer);
+    pub(super) fn task(self) -> Result<(Task, Showing), clap::Error> {
+        let opponents = self.vs.opponents(self.computer)?;
         let side = self.side.size;
-        (
+        Ok((
             Task::PlayOthello { side, opponents },
             self.console.showing(),
-        )
+        ))
     }
 }
 
 impl MancalaArgs {
     /// The game, and how the console shows it.
-    pub(super) fn task(self) -> (Task, Showing) {
-        let opponents = self.vs.opponents(self.computer);
+    pub(super) fn task(self) -> Result<(Task, Showing), clap::Error> {
+        let opponents = self.vs.opponents(self.computer)?;
         let board = self.kalah.board();
-        (
+        Ok((
             Task::PlayMancala { board, opponents },
             self.console.showing(),
-        )
+        ))
     }
 }
 
 /// Flags of playing against the computer.
 #[derive(Debug, Args)]
 pub struct VersusArgs {
-    /// The computer's strength, 1 to 10 (needs --computer or --hints): level 1 looks one move
+    /// The computer's strength, 1 to 10 (needs --computer or --hints): level 1 looks two moves
     /// ahead and sometimes plays at random, each level above looks further and plays the end
-    /// perfectly from earlier on.
-    #[arg(
-        long,
-        value_name = "L",
-        allow_negative_numbers = true,
-        default_value_t = 5,
-        value_parser = parse_level,
-        requires = "opponent"
-    )]
-    pub level: u32,
-    /// Seed of the computer's choices among equally good moves (needs --computer or --hints).
-    #[arg(
-        long,
-        value_name = "S",
-        allow_negative_numbers = true,
-        default_value_t = 0,
-        requires = "opponent"
-    )]
-    pub seed: u64,
+    /// perfectly from earlier on [default: 5].
+    #[arg(long, value_name = "L", allow_negative_numbers = true, value_parser = parse_level)]
+    pub level: Option<u32>,
+    /// Seed of the computer's choices among equally good moves (needs --computer or --hints)
+    /// [default: 1].
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seed)]
+    pub seed: Option<u64>,
     /// Answer ? at a prompt with a suggested move (on whenever the computer plays).
     #[arg(long)]
     pub hints: bool,
 }
 
 impl VersusArgs {
-    /// The opponents of a game where the computer plays `computer` (by player index), if any.
-    fn opponents(&self, computer: Option<[bool; 2]>) -> Opponents {
-        Opponents {
-            computer: computer.unwrap_or_default(),
-            level: self.level,
-            seed: self.seed,
-            hints: self.hints,
+    /// The opponents of a game where the computer plays `computer` (by player index), if any;
+    /// the usage error when a level or seed is given with no computer to take it.
+    fn opponents(&self, computer: Option<[bool; 2]>) -> Result<Opponents, clap::Error> {
+        if computer.is_none() && !self.hints && (self.level.is_some() || self.seed.is_some()) {
+            return Err(usage_error(
+                "--level and --seed are for the computer: add --computer or --hints",
+            ));
         }
+        Ok(Opponents {
+            computer: computer.unwrap_or_default(),
+            level: self.level.unwrap_or(LEVEL),
+            seed: self.seed.unwrap_or(SEED),
+            hints: self.hints,
+        })
     }
 }
 

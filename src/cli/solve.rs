@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::common::{BoardArgs, KalahArgs, cores};
+use super::common::{BoardArgs, HASH_MB, KalahArgs, cores, parse_hash_mb, parse_threads};
 use crate::othello::{Asked, Scoring};
 use crate::tools::{OthelloPositions, PositionText, SolveOptions, Tool, parse_position};
 
@@ -45,10 +45,10 @@ pub struct SolveMancalaArgs {
     /// Also print Player 1's margin after each first move.
     #[arg(long)]
     all_moves: bool,
-    /// Threads to solve on, 1 or 2 (two null-window tests run at once, over shared tables);
-    /// the answer is the same. Default: 2 where the machine has two cores or more.
-    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=2))]
-    threads: Option<u32>,
+    /// Threads to solve on (two null-window tests run at once over shared tables, so more than
+    /// two add nothing); the answer is the same [default: the machine's cores].
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    threads: Option<usize>,
     #[command(flatten)]
     memory: SolveMemory,
 }
@@ -86,9 +86,9 @@ pub struct SolveOthelloArgs {
 /// The solver's memory and progress.
 #[derive(Debug, Args)]
 struct SolveMemory {
-    /// The transposition table's size in MiB; the solve never uses much more. A size the
-    /// machine cannot back is an error.
-    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    /// The most MiB the transposition table may take (it is sized to the position below
+    /// that); the solve never uses much more. A size the machine cannot back is an error.
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = HASH_MB, value_parser = parse_hash_mb)]
     hash_mb: u32,
     /// Show progress on standard error even when it is not a terminal.
     #[arg(long)]
@@ -131,9 +131,7 @@ impl Solve {
                         moves: args.all_moves,
                     },
                     scoring: Scoring::Discs,
-                    threads: args
-                        .threads
-                        .map_or_else(|| cores().min(2), |threads| threads as usize),
+                    threads: args.threads.unwrap_or_else(cores).min(2),
                 },
             },
         }

@@ -4,7 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::common::{BoardArgs, KalahArgs, SideArgs, parse_depth, parse_side};
+use super::common::{
+    BoardArgs, HASH_MB, KalahArgs, SEED, SideArgs, cores, parse_depth, parse_hash_mb, parse_in,
+    parse_seed, parse_side, parse_threads, within,
+};
 use crate::board::BoardSide;
 use crate::tools::{Generation, PerftCounting, Tool, Training};
 
@@ -16,7 +19,7 @@ impl TrainArgs {
             seed: self.seed,
             samples: usize::try_from(self.samples).unwrap_or(usize::MAX),
             epochs: self.epochs,
-            threads: usize::from(self.threads),
+            threads: self.threads.unwrap_or_else(cores),
             output: self.output,
             cache: self.cache,
             features: self.features,
@@ -33,14 +36,14 @@ pub struct PerftArgs {
     /// The deepest ply to count: 1 to 60.
     #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = parse_depth)]
     pub depth: u32,
-    /// Threads to split the count across.
-    #[arg(long, value_name = "T", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: u16,
+    /// Threads to split the count across [default: the machine's cores].
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// Remember counts in a table, keyed by the position seen through the board's symmetries.
     #[arg(long)]
     pub hash: bool,
     /// The table's size in MiB.
-    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = 256, requires = "hash", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = HASH_MB, requires = "hash", value_parser = parse_hash_mb)]
     pub hash_mb: u32,
 }
 
@@ -51,22 +54,18 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, default_value = "8", value_parser = parse_side)]
     pub size: BoardSide,
     /// The seed the games and the fit follow.
-    #[arg(
-        long,
-        value_name = "S",
-        allow_negative_numbers = true,
-        default_value_t = 1
-    )]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, default_value_t = SEED, value_parser = parse_seed)]
     pub seed: u64,
     /// About how many solved positions to fit.
-    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 400_000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 400_000, value_parser = |t: &str| parse_in(t, within(100u64..=100_000_000), "100 to 100000000"))]
     pub samples: u64,
     /// Passes of the fit over the positions.
-    #[arg(long, value_name = "E", allow_negative_numbers = true, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "E", allow_negative_numbers = true, default_value_t = 20, value_parser = |t: &str| parse_in(t, within(1u32..=1000), "1 to 1000"))]
     pub epochs: u32,
-    /// Threads that solve positions (the positions do not depend on it).
-    #[arg(long, value_name = "T", allow_negative_numbers = true, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: u16,
+    /// Threads that solve positions (the positions do not depend on it) [default: the
+    /// machine's cores].
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// Where to write the weights.
     #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub output: PathBuf,
@@ -145,7 +144,7 @@ impl Generate {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Seed of the random choices: the same seed, the same game.
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, default_value_t = SEED, value_parser = parse_seed)]
     pub seed: u64,
     /// Also put in wrong entries the assignment specifies, each followed by the right one.
     #[arg(long)]
@@ -172,7 +171,7 @@ impl PerftArgs {
             board: self.board.board(),
             depth: self.depth,
             counting: PerftCounting {
-                threads: usize::from(self.threads),
+                threads: self.threads.unwrap_or_else(cores),
                 hash_mb: self.hash.then_some(self.hash_mb as usize),
             },
         }

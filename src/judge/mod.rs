@@ -20,11 +20,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 
 pub use class::{Class, Shard};
 pub use keeper::{Keeping, keep};
-pub use process::{Limits, Program, group_of, kill_group};
+pub use process::{CannotRun, Limits, Program, group_of, kill_group};
 pub use report::{Format, Visibility};
 
 use crate::board::BoardSide;
@@ -286,6 +286,9 @@ fn inputs(judging: &Judging) -> anyhow::Result<Vec<Input>> {
         Cases::Inputs(dir) => {
             let mut files = listing(dir, "cases")?;
             files.retain(|path| path.extension().is_some_and(|e| e == "in"));
+            if files.is_empty() {
+                bail!("no cases: {} holds no *.in file", dir.display());
+            }
             files
                 .into_iter()
                 .map(|path| {

@@ -17,11 +17,23 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
 use nix::sys::signal::{Signal, kill, killpg};
 use nix::unistd::Pid;
 
 use super::keeper::Report;
+
+/// A program named on the command line that cannot be run (no such file, not executable, not
+/// in `PATH`): a mistake in the arguments, exit 2 in every command that runs programs.
+#[derive(Debug)]
+pub struct CannotRun(pub String);
+
+impl std::fmt::Display for CannotRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CannotRun {}
 
 /// The program under judgement and its arguments.
 #[derive(Clone, Debug)]
@@ -35,14 +47,17 @@ pub struct Program {
 impl Program {
     /// The program `name` (a path, or a name looked up in `PATH`) with `args`, if it exists and
     /// may be executed.
-    pub fn find(name: &OsString, args: Vec<OsString>) -> anyhow::Result<Program> {
+    pub fn find(name: &OsString, args: Vec<OsString>) -> Result<Program, CannotRun> {
         let name_path = Path::new(name);
+        let shown = name_path.display();
         let path = if name_path.components().count() > 1 {
             if !name_path.exists() {
-                bail!("cannot run {}: no such file", name_path.display());
+                return Err(CannotRun(format!("cannot run {shown}: no such file")));
             }
             if !executable(name_path) {
-                bail!("cannot run {}: not an executable file", name_path.display());
+                return Err(CannotRun(format!(
+                    "cannot run {shown}: not an executable file"
+                )));
             }
             name_path.to_path_buf()
         } else {
@@ -50,7 +65,7 @@ impl Program {
             std::env::split_paths(&dirs)
                 .map(|dir| dir.join(name))
                 .find(|path| executable(path))
-                .with_context(|| format!("cannot run {}: not found in PATH", name_path.display()))?
+                .ok_or_else(|| CannotRun(format!("cannot run {shown}: not found in PATH")))?
         };
         Ok(Program { path, args })
     }

@@ -347,7 +347,7 @@ impl Console {
                 Err(RecvTimeoutError::Timeout) => bail!(
                     "{} did not ask for a move within {} s",
                     self.name,
-                    self.timeout.as_secs()
+                    self.timeout.as_secs_f64()
                 ),
                 Err(RecvTimeoutError::Disconnected) => {
                     bail!("{} ended before the game was over", self.name)

@@ -377,7 +377,10 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
     }
     let counted: Vec<String> = counts(judged)
         .into_iter()
-        .map(|(name, n)| format!("{n} {name}"))
+        .map(|(name, n)| match name.strip_suffix(" case") {
+            Some(kind) if n != 1 => format!("{n} {kind} cases"),
+            _ => format!("{n} {name}"),
+        })
         .collect();
     let left: usize = judged.iter().map(|j| j.left).sum();
     let left = if left > 0 {
