@@ -147,16 +147,41 @@ fn help_describes_each_game_with_an_example_and_version_answers() {
             .stdout(predicate::str::contains(example))
             .stdout(predicate::str::contains("--echo"));
     }
-    for args in [
-        &["--version"][..],
-        &["othello", "--version"],
-        &["mancala", "--version"],
+    // Every command, parents too, shows an example and names itself plainly in --version.
+    let version = format!("boardgames {}\n", env!("CARGO_PKG_VERSION"));
+    for command in [
+        "",
+        "othello",
+        "mancala",
+        "perft",
+        "solve",
+        "solve othello",
+        "solve mancala",
+        "arena",
+        "arena othello",
+        "arena mancala",
+        "judge",
+        "judge othello",
+        "judge mancala",
+        "relay",
+        "relay othello",
+        "generate",
+        "generate othello",
+        "generate mancala",
     ] {
+        let words: Vec<&str> = command.split_whitespace().collect();
         boardgames()
-            .args(args)
+            .args(&words)
+            .arg("--help")
             .assert()
             .success()
-            .stdout(predicate::str::starts_with("boardgames"));
+            .stdout(predicate::str::contains("Example"));
+        boardgames()
+            .args(&words)
+            .arg("--version")
+            .assert()
+            .success()
+            .stdout(version.clone());
     }
     boardgames().assert().code(2).stdout("");
 }

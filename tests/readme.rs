@@ -1,4 +1,4 @@
-//! The README's examples, run: in every ```` ```console ```` block, a line starting with `$ ` is
+//! The examples of README.md and src/README.md, run: in every ```` ```console ```` block, a line starting with `$ ` is
 //! a shell command (pipes and all, with the built `boardgames` first on the `PATH`), an optional
 //! `? CODE` line after it its exit code (0 when absent), and the lines up to the next command
 //! what it prints, standard error included. Where a figure varies from run to run or machine to
@@ -53,16 +53,25 @@ fn examples(readme: &str) -> Vec<Example> {
 #[test]
 fn the_readme_examples_print_what_the_readme_says() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let found = examples(&readme);
-    assert!(found.len() >= 8, "only {} examples found", found.len());
+    let mut found = Vec::new();
+    // The README, and the developers' page it links to.
+    for (page, least) in [("README.md", 5), ("src/README.md", 7)] {
+        let text = std::fs::read_to_string(root.join(page)).unwrap();
+        let examples = examples(&text);
+        assert!(
+            examples.len() >= least,
+            "{page}: only {} examples",
+            examples.len()
+        );
+        found.extend(examples.into_iter().map(|example| (page, example)));
+    }
     let binary = Path::new(env!("CARGO_BIN_EXE_boardgames"));
     let bin_dir = binary.parent().unwrap();
     let path = std::env::join_paths(std::iter::once(bin_dir.to_path_buf()).chain(
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .unwrap();
-    for example in found {
+    for (page, example) in found {
         let run = Command::new("sh")
             .arg("-c")
             .arg(format!("{} 2>&1", example.command))
@@ -71,7 +80,7 @@ fn the_readme_examples_print_what_the_readme_says() {
             .env("NO_COLOR", "1")
             .output()
             .unwrap();
-        let what = format!("README.md line {}: `{}`", example.line, example.command);
+        let what = format!("{page} line {}: `{}`", example.line, example.command);
         assert_eq!(run.status.code(), Some(example.code), "{what}");
         let printed = String::from_utf8_lossy(&run.stdout).into_owned();
         if let Err(err) = snapbox::Assert::new().try_eq(

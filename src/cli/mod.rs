@@ -163,7 +163,9 @@ pub enum Command {
         long_about = "Solve a game under perfect play, by exhaustive search: from its start, or \
                       (Othello) from positions given as text. Memory is bounded by --hash-mb; \
                       progress shows on standard error when it is a terminal (or with \
-                      --progress)."
+                      --progress).",
+        after_help = "Examples:\n  boardgames solve othello --size 6 --pv\n  \
+                      boardgames solve mancala --pits 4 --stones 3 --all-moves"
     )]
     Solve(Solve),
     /// Play the computer's levels against each other and print how often each wins.
@@ -172,7 +174,9 @@ pub enum Command {
         long_about = "Play the computer's levels (and a greedy player) against each other and \
                       print a table of wins, draws and losses: every pair plays the same \
                       openings of random moves, each contender taking both sides of each. The \
-                      same seed and flags give the same table on any machine."
+                      same seed and flags give the same table on any machine.",
+        after_help = "Examples:\n  boardgames arena othello --levels greedy,1,5,10 --games 20\n  \
+                      boardgames arena mancala --pits 6 --stones 4 --levels 1,3,5 --games 40"
     )]
     Arena(Arena),
     /// Grade a program against the reference: run it on many games and compare transcripts.
@@ -190,7 +194,10 @@ pub enum Command {
                       answer, presentation error, accepted.\n\
                       Exit status: 0 when every case is accepted (with --programs: when every \
                       submission was graded), 1 when one is not, 2 when the program cannot be \
-                      started, 130 when interrupted. Linux only."
+                      started or there are no cases, 130 when interrupted. Linux only.",
+        after_help = "Examples:\n  boardgames judge othello --size 6 --cases 200 --errors -- ./othello\n  \
+                      boardgames judge mancala --inputs cases/ --format junit -- ./kalah\n  \
+                      boardgames judge othello --programs submissions/ --format csv"
     )]
     Judge(Judge),
     /// Play two Othello programs against each other through their consoles (for developers).
@@ -205,7 +212,9 @@ pub enum Command {
                       sides. Prints a line a game, then A's wins-draws-losses against B and the \
                       time each took to hint. Exit status 1, with one error line, when a program \
                       cannot be run, ends or stops answering, or suggests an illegal move; 2 \
-                      when the board cannot take a pit. Unix-like systems only."
+                      when the board cannot take a pit or a program cannot be run. Unix-like \
+                      systems only.",
+        after_help = "Example:\n  boardgames relay othello --size 6 --levels 10,10 --games 20 ./new ./old"
     )]
     Relay(Relay),
     /// Print the input of one random legal game, for testing other programs.
@@ -213,7 +222,9 @@ pub enum Command {
         subcommand,
         long_about = "Print the input tokens of one random legal game, one a line: pipe the same \
                       file into a student's program and into boardgames, and diff the outputs.\n\
-                      The same seed and flags always give the same game."
+                      The same seed and flags always give the same game.",
+        after_help = "Examples:\n  boardgames generate othello --size 6 --seed 7 --errors > case.in\n  \
+                      boardgames generate mancala --pits 4 --stones 3 --seed 7"
     )]
     Generate(Generate),
     /// The judge's keeper of one run (started by the judge itself, never by hand).

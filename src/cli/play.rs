@@ -64,9 +64,10 @@ impl MancalaArgs {
 /// Flags of playing against the computer.
 #[derive(Debug, Args)]
 pub struct VersusArgs {
-    /// The computer's strength, 1 to 10 (needs --computer or --hints): level 1 looks two moves
-    /// ahead and sometimes plays at random, each level above looks further and plays the end
-    /// perfectly from earlier on [default: 5].
+    /// The computer's strength, 1 to 10 (needs --computer or --hints): level 1 plays as a
+    /// beginner (Othello: the move that flips the most discs; Kalah: two sowings ahead) and
+    /// sometimes at random, each level above looks further and plays the end perfectly from
+    /// earlier on [default: 5].
     #[arg(long, value_name = "L", allow_negative_numbers = true, value_parser = parse_level)]
     pub level: Option<u32>,
     /// Seed of the computer's choices among equally good moves (needs --computer or --hints)
@@ -102,9 +103,10 @@ pub struct ConsoleArgs {
     /// Write every token read back to the output, as a terminal would show it.
     #[arg(long)]
     pub echo: bool,
-    /// Help a person play: mark the legal moves, show the last move, the counts, why a move
-    /// is refused and the final score, in colour on a terminal (unless NO_COLOR is set).
-    /// Without it the output is the course's text, byte for byte.
+    /// Help a person play: prompts that say what can be typed (? for a hint, help, quit),
+    /// limits and reasons in the error lines, the legal moves, the last move, the counts and
+    /// the final score, in colour on a terminal (unless NO_COLOR is set). Without it the
+    /// output is the course's text, byte for byte.
     #[arg(long)]
     pub friendly: bool,
 }

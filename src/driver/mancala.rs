@@ -6,7 +6,7 @@
 use std::io::{BufRead, Write};
 
 use super::console::{Console, Question};
-use super::{DRAW, HINT, KalahBoard, Opponents, Stop, hint};
+use super::{DRAW, HINT, KalahBoard, Opponents, Stop, friendly, hint};
 use crate::board::{Outcome, Player};
 use crate::mancala::{Mancala, MoveError, Next, WithPits, computer_move};
 use crate::rng::Rng;
@@ -68,6 +68,22 @@ mod text {
 
     /// The friendly console's additions (`--friendly`), never part of the contract's text.
     pub mod friendly {
+        /// What `help` prints.
+        pub const HELP: &str = "Type the number of one of your pits that holds stones: its \
+                                stones are sown one by one anticlockwise. u takes back the last \
+                                move, ? suggests one, quit ends the game.\n";
+
+        pub fn prompt(mover: crate::board::Player, pits: usize) -> String {
+            format!(
+                "{}, choose a pit (1-{pits}, u = undo, ? for a hint, help): ",
+                super::player(mover)
+            )
+        }
+
+        pub fn quitter(mover: crate::board::Player) -> String {
+            super::player(mover)
+        }
+
         pub fn last_move(mover: crate::board::Player, pit: usize) -> String {
             format!("Last move: {} sowed pit {pit}.\n", super::player(mover))
         }
@@ -128,7 +144,7 @@ fn play<const P: usize, R: BufRead, W: Write>(
     // Who sowed which pit last (for the friendly console); undo forgets it.
     let mut last = None;
     let outcome = loop {
-        console.say(&game)?;
+        console.say(board(&game, console.showing.colour))?;
         let mover = game.to_move();
         if console.showing.friendly {
             if let Some((player, pit)) = last {
@@ -149,8 +165,22 @@ fn play<const P: usize, R: BufRead, W: Write>(
                     break Some(sowing.1);
                 }
             }
-            let answer = console.ask(Question::Move, text::prompt(mover, P))?;
-            if opponents.hints() && answer.is(HINT) {
+            let friendly = console.showing.friendly;
+            let prompt = if friendly {
+                text::friendly::prompt(mover, P)
+            } else {
+                text::prompt(mover, P)
+            };
+            let hints = opponents.hints(&console.showing);
+            let answer = console.ask(Question::Move, prompt)?;
+            if friendly && answer.is(friendly::HELP) {
+                console.say(text::friendly::HELP)?;
+                continue;
+            }
+            if friendly && answer.is(friendly::QUIT) {
+                return console.say(friendly::quit(&text::friendly::quitter(mover)));
+            }
+            if hints && answer.is(HINT) {
                 if let Some(pit) = computer_move(&game, opponents.level, &mut rng)? {
                     console.say(hint(pit))?;
                 }
@@ -198,11 +228,37 @@ fn play<const P: usize, R: BufRead, W: Write>(
     };
 
     console.say(text::GAME_OVER)?;
-    console.say(&game)?;
+    console.say(board(&game, console.showing.colour))?;
     let (first, second) = (game.score(Player::First), game.score(Player::Second));
     console.say(text::scores(first, second))?;
     match outcome {
         Outcome::Won(player) => console.say(text::wins(player)),
         Outcome::Draw => console.say(DRAW),
     }
+}
+
+/// The board as the contract draws it; with `colour` (the friendly console on a terminal),
+/// each player's row of pits in that player's colour, as the Othello board colours the discs.
+fn board<const P: usize>(game: &Mancala<P>, colour: bool) -> String {
+    use anstyle::{AnsiColor, Style};
+    let drawn = game.to_string();
+    if !colour {
+        return drawn;
+    }
+    // The pit rows are the third line (Player 2) and the fifth (Player 1).
+    let styles = [
+        (2, Style::new().fg_color(Some(AnsiColor::Cyan.into()))),
+        (4, Style::new().bold()),
+    ];
+    let mut out = String::with_capacity(drawn.len() + 32);
+    for (i, line) in drawn.split_inclusive('\n').enumerate() {
+        match styles.iter().find(|(at, _)| *at == i) {
+            Some((_, style)) => {
+                let text = line.trim_end_matches('\n');
+                out += &format!("{style}{text}{style:#}\n");
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
 }

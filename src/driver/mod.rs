@@ -65,8 +65,23 @@ pub struct Opponents {
 }
 
 impl Opponents {
-    fn hints(&self) -> bool {
-        self.hints || self.computer.contains(&true)
+    /// Whether `?` gets a hint: with `--hints`, against the computer, and on the friendly
+    /// console (which is for people learning the game).
+    fn hints(&self, showing: &Showing) -> bool {
+        self.hints || self.computer.contains(&true) || showing.friendly
+    }
+}
+
+/// The friendly console's words that are no move, in both games.
+pub(super) mod friendly {
+    /// Lists what can be typed.
+    pub const HELP: &str = "help";
+    /// Ends the game.
+    pub const QUIT: &str = "quit";
+
+    /// The line of a game ended by `quit`.
+    pub fn quit(who: &str) -> String {
+        format!("{who} quit. Game over.\n")
     }
 }
 

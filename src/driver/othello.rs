@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 
 use super::console::{Console, Question};
-use super::{DRAW, HINT, Opponents, Stop, hint};
+use super::{DRAW, HINT, Opponents, Stop, friendly, hint};
 use crate::board::{Coord, Outcome, Player};
 use crate::othello::{Cell, Layout, Othello, PitError, Side, WithSide, computer_move};
 use crate::rng::Rng;
@@ -47,6 +47,35 @@ pub(super) mod text {
         /// Marks a legal move of the player to move on the friendly board.
         pub const LEGAL: char = '*';
 
+        /// What `help` prints.
+        pub const HELP: &str = "Type a move as a column letter and a row number, like D3: it must \
+                                close a line of the other colour. The legal moves are marked * on \
+                                the board. ? suggests a move; quit ends the game.\n";
+
+        pub fn pit_count_prompt(most: usize) -> String {
+            format!("Enter number of pits (0 to {most}): ")
+        }
+
+        pub fn too_many_pits(most: usize) -> String {
+            format!("Too many pits! At most {most}, half the board.\n")
+        }
+
+        pub fn turn_prompt(disc: char) -> String {
+            format!("Player {disc}'s turn (a cell like D3, ? for a hint, help): ")
+        }
+
+        pub fn invalid_pit(at: Option<Coord>, why: Option<crate::othello::PitError>) -> String {
+            use crate::othello::PitError;
+            let reason = match (at, why) {
+                (Some(at), Some(PitError::Centre)) => format!("{at} is a centre cell."),
+                (Some(at), Some(PitError::AlreadyPit)) => format!("{at} is a pit already."),
+                (Some(at), Some(PitError::OffBoard)) => format!("{at} is off the board."),
+                (Some(at), Some(_)) => format!("{at} cannot hold a pit."),
+                _ => "Type a column letter and a row number, like A1.".to_string(),
+            };
+            format!("Invalid position! {reason}\n")
+        }
+
         pub fn counts(x: usize, o: usize) -> String {
             format!("Discs: X {x}, O {o}.")
         }
@@ -65,10 +94,17 @@ pub(super) mod text {
         }
 
         /// Why a typed move was refused.
-        pub fn refused(token: Option<&str>, reason: Option<(Coord, MoveError)>) -> String {
+        pub fn refused(
+            token: Option<&str>,
+            reason: Option<(Coord, MoveError)>,
+            pit: bool,
+        ) -> String {
             match (reason, token) {
                 (Some((at, MoveError::OffBoard)), _) => format!("{at} is off the board."),
-                (Some((at, MoveError::Occupied)), _) => format!("{at} is not empty."),
+                (Some((at, MoveError::Occupied)), _) if pit => {
+                    format!("{at} is a pit: no one may play there.")
+                }
+                (Some((at, MoveError::Occupied)), _) => format!("{at} is taken."),
                 (Some((at, MoveError::NoFlips)), _) => {
                     format!("{at} flips no discs: a move must close a line of the other colour.")
                 }
@@ -123,10 +159,18 @@ fn play<const N: usize, R: BufRead, W: Write>(
 where
     Side<N>: Layout,
 {
+    let friendly = console.showing.friendly;
+    let most = N * N / 2;
     let pits = loop {
-        let answer = console.ask(Question::PitCount, text::PIT_COUNT_PROMPT)?;
+        let prompt = if friendly {
+            text::friendly::pit_count_prompt(most)
+        } else {
+            text::PIT_COUNT_PROMPT.to_string()
+        };
+        let answer = console.ask(Question::PitCount, prompt)?;
         match answer.count().map(Othello::<N>::check_pit_count) {
             None => console.say(text::INVALID_NUMBER)?,
+            Some(Err(_)) if friendly => console.say(text::friendly::too_many_pits(most))?,
             Some(Err(_)) => console.say(text::TOO_MANY_PITS)?,
             Some(Ok(pits)) => break pits,
         }
@@ -134,11 +178,14 @@ where
     for k in 1..=pits {
         loop {
             let answer = console.ask(Question::Pit(k), text::pit_prompt(k))?;
-            let placed = answer.coord().ok_or(PitError::OffBoard);
-            if placed.and_then(|at| game.add_pit(at)).is_ok() {
-                break;
+            let at = answer.coord();
+            match at.ok_or(PitError::OffBoard).and_then(|at| game.add_pit(at)) {
+                Ok(_) => break,
+                Err(why) if friendly => {
+                    console.say(text::friendly::invalid_pit(at, at.map(|_| why)))?;
+                }
+                Err(_) => console.say(text::INVALID_POSITION)?,
             }
-            console.say(text::INVALID_POSITION)?;
         }
     }
 
@@ -171,14 +218,26 @@ where
             }
         } else {
             let player = game.to_move();
-            let friendly = console.showing.friendly;
             if friendly {
                 let moves: Vec<Coord> = game.legal_moves().collect();
                 console.say(text::friendly::legal_moves(mover, &moves))?;
             }
             loop {
-                let answer = console.ask(Question::Move, text::turn_prompt(mover))?;
-                if opponents.hints() && answer.is(HINT) {
+                let prompt = if friendly {
+                    text::friendly::turn_prompt(mover)
+                } else {
+                    text::turn_prompt(mover)
+                };
+                let hints = opponents.hints(&console.showing);
+                let answer = console.ask(Question::Move, prompt)?;
+                if friendly && answer.is(friendly::HELP) {
+                    console.say(text::friendly::HELP)?;
+                    continue;
+                }
+                if friendly && answer.is(friendly::QUIT) {
+                    return console.say(friendly::quit(&format!("Player {mover}")));
+                }
+                if hints && answer.is(HINT) {
                     if let Some(at) = computer_move(&game, opponents.level, &mut rng)? {
                         console.say(hint(at))?;
                     }
@@ -192,7 +251,8 @@ where
                     }
                     refused if friendly => {
                         let reason = refused.and_then(|(at, played)| Some((at, played.err()?)));
-                        let why = text::friendly::refused(answer.text(), reason);
+                        let pit = reason.is_some_and(|(at, _)| game.cell(at) == Cell::Pit);
+                        let why = text::friendly::refused(answer.text(), reason, pit);
                         let line = text::INVALID_MOVE.replace('\n', &format!(" {why}\n"));
                         console.say(line)?;
                     }

@@ -238,3 +238,72 @@ fn the_computer_prints_its_move_after_the_prompt_and_undo_goes_back_to_the_perso
     assert!(after.starts_with(&start), "{after}");
     assert!(after.ends_with("Player 1, choose a pit (1-3, u = undo): "));
 }
+
+/// The transcript of `game` on `input` on a friendly console, in colour or not.
+fn friendly(game: Game, input: &[u8], colour: bool) -> (String, Result<(), Stop>) {
+    let mut out = Vec::new();
+    let showing = Showing {
+        friendly: true,
+        colour,
+        ..Showing::default()
+    };
+    let result = run(game.task(Opponents::default()), showing, input, &mut out);
+    (String::from_utf8(out).unwrap(), result)
+}
+
+#[test]
+fn the_friendly_console_says_its_limits_answers_help_and_hints_and_ends_on_quit() {
+    let kalah = Game::Mancala { pits: 3, stones: 2 };
+    // (game, input, lines the transcript must hold, in order)
+    let cases: &[(Game, &[u8], &[&str])] = &[
+        (
+            OTHELLO_4,
+            b"9 0 help ? quit",
+            &[
+                "Enter number of pits (0 to 8): Too many pits! At most 8, half the board.",
+                "Player X's turn (a cell like D3, ? for a hint, help): Type a move as",
+                "Player X's turn (a cell like D3, ? for a hint, help): Hint: ",
+                "Player X quit. Game over.",
+            ],
+        ),
+        (
+            OTHELLO_4,
+            b"1 B2 A1 C3 A1",
+            &[
+                "Invalid position! B2 is a centre cell.",
+                "A1 is a pit: no one may play there.",
+            ],
+        ),
+        (
+            kalah,
+            b"help ? quit",
+            &[
+                "Type the number of one of your pits",
+                "Hint: ",
+                "Player 1 quit. Game over.",
+            ],
+        ),
+    ];
+    for &(game, input, want) in cases {
+        let (out, result) = friendly(game, input, false);
+        let mut rest = out.as_str();
+        for line in want {
+            let at = rest
+                .find(line)
+                .unwrap_or_else(|| panic!("{line:?} missing in:\n{out}"));
+            rest = &rest[at + line.len()..];
+        }
+        let quit = input.ends_with(b"quit");
+        assert_eq!(result.is_ok(), quit, "{out}");
+        assert!(!out.contains('\x1b'), "{out}");
+    }
+    // Only in colour are there escapes: both boards, each player's own colour.
+    for game in [OTHELLO_4, kalah] {
+        let (plain, _) = friendly(game, b"0 quit", false);
+        let (coloured, _) = friendly(game, b"0 quit", true);
+        assert!(
+            !plain.contains('\x1b') && coloured.contains("\x1b["),
+            "{coloured}"
+        );
+    }
+}
