@@ -448,6 +448,44 @@ fn positions_may_start_with_an_empty_cell_and_come_line_by_line_from_standard_in
         ),
         (b"", 0, ""),
     ];
+    // Positions of a file solved on several threads come out in order, with the same values.
+    let file: String = [
+        "---------XO--OX- X",
+        "#XO--XXO-OXX---- O",
+        "-XO--XXO-OXX---- X",
+    ]
+    .iter()
+    .cycle()
+    .take(9)
+    .map(|p| format!("{p}\n"))
+    .collect();
+    let solved = |threads: &str| {
+        let out = boardgames()
+            .args([
+                "solve",
+                "othello",
+                "--position-file",
+                "-",
+                "--threads",
+                threads,
+            ])
+            .write_stdin(file.clone())
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(out).unwrap();
+        let kept: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with("Searched "))
+            .map(str::to_string)
+            .collect();
+        kept
+    };
+    let one = solved("1");
+    assert_eq!(one.iter().filter(|l| l.starts_with("Position ")).count(), 9);
+    assert_eq!(solved("3"), one);
     for &(input, code, shown) in stdin_cases {
         let output = boardgames()
             .args(["solve", "othello", "--position-file", "-"])

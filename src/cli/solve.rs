@@ -80,6 +80,11 @@ pub struct SolveOthelloArgs {
     /// suite and Edax do), rather than by the discs alone.
     #[arg(long)]
     empties_to_winner: bool,
+    /// Positions of a --position-file solved at once, each on a thread of its own with its
+    /// share of --hash-mb (one position is solved on one thread) [default: the machine's
+    /// cores].
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    threads: Option<usize>,
     #[command(flatten)]
     memory: SolveMemory,
 }
@@ -113,7 +118,7 @@ impl Solve {
                     } else {
                         Scoring::Discs
                     },
-                    threads: 1,
+                    threads: args.threads.unwrap_or_else(cores),
                 };
                 let positions = match (args.position, args.position_file) {
                     (Some(position), _) => OthelloPositions::Given(position),

@@ -7,13 +7,15 @@
 
 mod generate;
 mod perft;
+mod positions;
 mod solve;
 mod train;
 
 use std::io::{BufRead, Write};
 
 pub use generate::Generation;
-pub use solve::{OthelloPositions, PositionText, SolveOptions, parse_position};
+pub use positions::{PositionText, parse_position};
+pub use solve::{OthelloPositions, SolveOptions};
 pub use train::Training;
 
 use crate::board::{BoardSide, Coord};

@@ -3,11 +3,15 @@
 //! values, best moves, every move's value, principal variations, and progress on standard error.
 //! The searching is the games'; the text, the clock and the files are here.
 
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::board::{BoardSide, Coord, Player, Progress};
+use super::positions::{LINE_LIMIT, POSITION_LIMIT, PositionText, Unread, read_positions};
+use crate::board::{Coord, Player, Progress};
 use crate::driver::Console;
 use crate::driver::{KalahBoard, Stop};
 use crate::mancala::{self, Mancala, WithPits};
@@ -119,8 +123,11 @@ mod text {
     /// How errors name the input of `--position-file -`.
     pub const STANDARD_INPUT: &str = "standard input";
 
-    pub fn line_too_long(limit: usize) -> String {
-        format!("longer than {limit} bytes, which no position is")
+    pub fn line_too_long() -> String {
+        format!(
+            "longer than {} bytes, which no position is",
+            super::LINE_LIMIT
+        )
     }
 
     pub fn not_text() -> String {
@@ -130,59 +137,6 @@ mod text {
     pub fn too_many_positions() -> String {
         format!("more than {} positions", super::POSITION_LIMIT)
     }
-}
-
-/// An Othello position given as text: its board side, cells row by row and the player to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionText {
-    /// Cells per row and column.
-    pub side: BoardSide,
-    /// The cells, row by row.
-    pub cells: Vec<Cell>,
-    /// Whose turn it is.
-    pub to_move: Player,
-}
-
-/// Reads a position as the FFO suite writes one: the cells row by row (`X` or `*` Black, `O`
-/// White, `-` or `.` empty, `#` a pit), a space, the player to move (`X` or `O`), and anything
-/// after a `;` ignored. The side is the square root of the cell count.
-pub fn parse_position(text: &str) -> Result<PositionText, String> {
-    let text = text.split(';').next().unwrap_or("");
-    let mut words = text.split_whitespace();
-    let board = words.next().ok_or("no cells")?;
-    let mover = words.next().ok_or("no player to move after the cells")?;
-    if let Some(extra) = words.next() {
-        return Err(format!("unexpected '{extra}' after the player to move"));
-    }
-    let cells = board
-        .chars()
-        .map(|c| match c {
-            'X' | 'x' | '*' => Ok(Cell::Disc(Player::First)),
-            'O' | 'o' => Ok(Cell::Disc(Player::Second)),
-            '-' | '.' => Ok(Cell::Empty),
-            '#' => Ok(Cell::Pit),
-            other => Err(format!("'{other}' is no cell (X, O, -, #)")),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let side = cells.len().isqrt();
-    let side = BoardSide::new(side)
-        .filter(|_| side * side == cells.len())
-        .ok_or_else(|| {
-            format!(
-                "{} cells make no board: an even side from 4 to 26 squared",
-                cells.len()
-            )
-        })?;
-    let to_move = match mover {
-        "X" | "x" | "*" => Player::First,
-        "O" | "o" => Player::Second,
-        other => return Err(format!("'{other}' is no player to move (X or O)")),
-    };
-    Ok(PositionText {
-        side,
-        cells,
-        to_move,
-    })
 }
 
 /// Where `solve othello` finds its positions.
@@ -208,7 +162,7 @@ pub struct SolveOptions {
     pub asked: Asked,
     /// How a finished Othello game is scored.
     pub scoring: Scoring,
-    /// Threads to solve on (Kalah; Othello's solver runs on one).
+    /// Threads to solve on: Kalah's two tests at once, or Othello's positions of a file.
     pub threads: usize,
 }
 
@@ -320,18 +274,18 @@ impl<R, W: Write> WithSide for SolveStart<'_, R, W> {
     }
 }
 
-/// `solve othello --position`: one given position, numbered `number`.
-struct SolveGiven<'a, R, W: Write> {
-    console: &'a mut Console<R, W>,
+/// `solve othello --position`: one given position, numbered `number`, solved into the lines
+/// that report it.
+struct Given<'a> {
     position: &'a PositionText,
     number: usize,
     how: SolveOptions,
 }
 
-impl<R, W: Write> WithSide for SolveGiven<'_, R, W> {
-    type Output = Result<(), Stop>;
+impl WithSide for Given<'_> {
+    type Output = Result<String, Stop>;
 
-    fn run<const N: usize>(self) -> Result<(), Stop>
+    fn run<const N: usize>(self) -> Result<String, Stop>
     where
         Side<N>: Layout,
     {
@@ -350,9 +304,70 @@ impl<R, W: Write> WithSide for SolveGiven<'_, R, W> {
         out.push_str(&text::position_best(analysis.solution.best, over));
         out.push_str(&extras(&analysis, self.how.asked));
         out.push_str(&text::searched(nodes, seconds));
-        self.console.say(out)?;
-        self.console.show()
+        Ok(out)
     }
+}
+
+/// Solves `positions` on `how.threads` threads, each with its share of the table's memory and
+/// no progress line, and prints their reports in order, each as soon as those before it are
+/// printed; the first error stops the positions not yet started.
+fn solve_many<R, W: Write>(
+    console: &mut Console<R, W>,
+    positions: &[PositionText],
+    how: SolveOptions,
+) -> Result<(), Stop> {
+    let threads = how.threads.clamp(1, positions.len().max(1));
+    let each = SolveOptions {
+        hash_mb: (how.hash_mb / threads).max(1),
+        progress: how.progress && threads == 1,
+        ..how
+    };
+    let next = AtomicUsize::new(0);
+    let (done, reports) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let done = done.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Relaxed);
+                    let Some(position) = positions.get(i) else {
+                        return;
+                    };
+                    let job = Given {
+                        position,
+                        number: i + 1,
+                        how: each,
+                    };
+                    let report = with_side(position.side, job);
+                    if report.is_err() {
+                        next.store(positions.len(), Relaxed);
+                    }
+                    if done.send((i, report)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done);
+        let mut waiting = BTreeMap::new();
+        let mut printed = 0;
+        for (i, report) in reports {
+            waiting.insert(i, report);
+            while let Some(report) = waiting.remove(&printed) {
+                let shown = report.and_then(|block| {
+                    console.say(block)?;
+                    console.show()
+                });
+                if let Err(stop) = shown {
+                    next.store(positions.len(), Relaxed);
+                    return Err(stop);
+                }
+                printed += 1;
+            }
+        }
+        Ok(())
+    })
 }
 
 /// `solve othello`: from a start, one position or a file of them.
@@ -370,17 +385,7 @@ pub(super) fn solve_othello<R: BufRead, W: Write>(
                 how,
             },
         ),
-        OthelloPositions::Given(position) => {
-            let number = 1;
-            let side = position.side;
-            let job = SolveGiven {
-                console,
-                position: &position,
-                number,
-                how,
-            };
-            with_side(side, job)
-        }
+        OthelloPositions::Given(position) => solve_many(console, &[position], how),
         OthelloPositions::File(path) => {
             let stdin = path.as_os_str() == "-";
             let path = if stdin {
@@ -398,69 +403,14 @@ pub(super) fn solve_othello<R: BufRead, W: Write>(
             }
             .map_err(|err| match err {
                 Unread::Io(err) => Stop::File(path.clone(), err),
+                Unread::TooLong(line) => bad(text::bad_position(line, &text::line_too_long())),
+                Unread::NotText(line) => bad(text::bad_position(line, &text::not_text())),
                 Unread::Line(line, why) => bad(text::bad_position(line, &why)),
                 Unread::TooMany => bad(text::too_many_positions()),
             })?;
-            for (i, position) in positions.iter().enumerate() {
-                let job = SolveGiven {
-                    console: &mut *console,
-                    position,
-                    number: i + 1,
-                    how,
-                };
-                with_side(position.side, job)?;
-            }
-            Ok(())
+            solve_many(console, &positions, how)
         }
     }
-}
-
-/// The longest line of a file of positions: a 26x26 board, its player and a long comment.
-const LINE_LIMIT: usize = 4096;
-/// The most positions one file may give.
-const POSITION_LIMIT: usize = 100_000;
-
-/// Why a file of positions could not be read.
-#[derive(Debug)]
-enum Unread {
-    /// Reading failed.
-    Io(io::Error),
-    /// The line of this number is no position, for this reason.
-    Line(usize, String),
-    /// More than [`POSITION_LIMIT`] positions.
-    TooMany,
-}
-
-/// Every position of `input`, one a line (blank lines and lines starting with `%` or `# `
-/// skipped), read line by line with no line longer than [`LINE_LIMIT`]: all of them are read
-/// before any is solved, so that a bad one stops nothing midway.
-fn read_positions(mut input: impl BufRead) -> Result<Vec<PositionText>, Unread> {
-    let mut positions = Vec::new();
-    let mut line = Vec::new();
-    for number in 1.. {
-        line.clear();
-        let read = (&mut input)
-            .take(LINE_LIMIT as u64 + 1)
-            .read_until(b'\n', &mut line)
-            .map_err(Unread::Io)?;
-        if read == 0 {
-            break;
-        }
-        if line.len() > LINE_LIMIT {
-            return Err(Unread::Line(number, text::line_too_long(LINE_LIMIT)));
-        }
-        let text = std::str::from_utf8(&line)
-            .map_err(|_| Unread::Line(number, text::not_text()))?
-            .trim();
-        if text.is_empty() || text.starts_with('%') || text.starts_with("# ") {
-            continue;
-        }
-        if positions.len() == POSITION_LIMIT {
-            return Err(Unread::TooMany);
-        }
-        positions.push(parse_position(text).map_err(|why| Unread::Line(number, why))?);
-    }
-    Ok(positions)
 }
 
 /// `solve mancala`: the perfect-play margin of a Kalah start for Player 1, a best first pit,
@@ -520,35 +470,6 @@ mod tests {
     use std::fmt::Write as _;
 
     use super::*;
-
-    #[test]
-    fn positions_read_as_the_ffo_suite_writes_them() {
-        let ffo = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38;";
-        let p = parse_position(ffo).unwrap();
-        assert_eq!(p.side.get(), 8);
-        assert_eq!(p.to_move, Player::First);
-        assert_eq!(p.cells[0], Cell::Disc(Player::Second));
-        assert_eq!(p.cells[7], Cell::Disc(Player::First));
-        assert_eq!(p.cells[1], Cell::Empty);
-        let pitted = parse_position("#--------XO--OX- o").unwrap();
-        assert_eq!((pitted.side.get(), pitted.to_move), (4, Player::Second));
-        assert_eq!(pitted.cells[0], Cell::Pit);
-        for (bad, why) in [
-            ("", "no cells"),
-            ("----------------", "no player"),
-            ("---------------- Z", "no player to move"),
-            ("--------------- X", "make no board"),
-            (
-                "--------------------------------------------------------------------------------- X",
-                "make no board",
-            ),
-            ("---------------? X", "no cell"),
-            ("---------------- X O", "unexpected"),
-        ] {
-            let err = parse_position(bad).unwrap_err();
-            assert!(err.contains(why), "{bad:?}: {err}");
-        }
-    }
 
     #[test]
     fn the_progress_line_shows_bounds_once_known() {
