@@ -282,23 +282,52 @@ impl PitsPerRow {
     }
 }
 
+/// The sides the unit tests build every command for: one of each bit-set layout, and both
+/// ends. The program and its integration tests have all of [`SIDES`]; building each command
+/// for twelve sides and twelve row lengths a second time, for the unit tests, was a third of
+/// a clean clone's first `cargo test`. Tests of the rules at every side use
+/// `othello::with_any_side`.
+#[cfg(test)]
+pub const TESTED_SIDES: [usize; 6] = [4, 6, 8, 10, 16, 26];
+
+/// The row lengths the unit tests build every command for (see [`TESTED_SIDES`]).
+#[cfg(test)]
+pub const TESTED_PIT_COUNTS: [usize; 6] = [1, 2, 3, 4, 6, 12];
+
 /// Evaluates `$job.run::<N>()` with the const `N` equal to a [`BoardSide`] (`side: ...`) or a
 /// [`PitsPerRow`] (`pits: ...`). This macro is the only place where a runtime size becomes a
 /// type; each game names the trait its jobs implement (`othello::WithSide`,
 /// `mancala::WithPits`). Its literal lists are [`SIDES`] and [`PIT_COUNTS`], which the size
-/// types enforce and each game's tests check against.
+/// types enforce and each game's tests check against; in the unit tests `side:` and `pits:`
+/// cover [`TESTED_SIDES`] and [`TESTED_PIT_COUNTS`], and `any side:` and `any pits:` every
+/// size, for the small jobs that test the rules at each.
 macro_rules! dispatch {
-    (side: $size:expr, $job:expr) => {
+    (side: $size:expr, $job:expr) => {{
+        #[cfg(not(test))]
+        let output = $crate::board::dispatch!(any side: $size, $job);
+        #[cfg(test)]
+        let output = $crate::board::dispatch!(@ $size, $job, 4 6 8 10 16 26);
+        output
+    }};
+    (pits: $size:expr, $job:expr) => {{
+        #[cfg(not(test))]
+        let output = $crate::board::dispatch!(any pits: $size, $job);
+        #[cfg(test)]
+        let output = $crate::board::dispatch!(@ $size, $job, 1 2 3 4 6 12);
+        output
+    }};
+    (any side: $size:expr, $job:expr) => {
         $crate::board::dispatch!(@ $size, $job, 4 6 8 10 12 14 16 18 20 22 24 26)
     };
-    (pits: $size:expr, $job:expr) => {
+    (any pits: $size:expr, $job:expr) => {
         $crate::board::dispatch!(@ $size, $job, 1 2 3 4 5 6 7 8 9 10 11 12)
     };
     (@ $size:expr, $job:expr, $($n:literal)*) => {
         match $size.get() {
             $($n => $job.run::<$n>(),)*
-            // `BoardSide` and `PitsPerRow` hold only the listed sizes.
-            other => unreachable!("no board of size {other}"),
+            // `BoardSide` and `PitsPerRow` hold only the listed sizes; the unit tests take the
+            // tested ones.
+            other => unreachable!("no board of size {other} in this build"),
         }
     };
 }

@@ -160,7 +160,7 @@ fn hostile_input_ends_the_game_or_the_input_never_anything_else() {
     let mut finished = [0; 2];
     for round in 0..400 {
         let (setup, input) = if round % 2 == 0 {
-            let side = crate::board::SIDES[rng.below(4)];
+            let side = crate::board::TESTED_SIDES[rng.below(4)];
             let input = hostile_input(&mut rng, |rng| match rng.below(4) {
                 0 => rng.below(side * side / 2 + 3).to_string(),
                 _ => {
@@ -170,7 +170,7 @@ fn hostile_input_ends_the_game_or_the_input_never_anything_else() {
             });
             (Game::Othello { side }, input)
         } else {
-            let pits = 1 + rng.below(12);
+            let pits = crate::board::TESTED_PIT_COUNTS[rng.below(6)];
             let stones = 1 + u8::try_from(rng.below(99)).unwrap();
             let input = hostile_input(&mut rng, |rng| (rng.below(pits + 2)).to_string());
             (Game::Mancala { pits, stones }, input)

@@ -34,10 +34,17 @@ pub fn with_pits<J: WithPits>(pits: PitsPerRow, job: J) -> J::Output {
     dispatch!(pits: pits, job)
 }
 
+/// Runs `job` with `pits` as a const generic, for any row length also in the unit tests,
+/// whose [`with_pits`] covers only [`TESTED_PIT_COUNTS`](crate::board::TESTED_PIT_COUNTS).
+#[cfg(test)]
+pub fn with_any_pits<J: WithPits>(pits: PitsPerRow, job: J) -> J::Output {
+    dispatch!(any pits: pits, job)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::PIT_COUNTS;
+    use crate::board::{PIT_COUNTS, TESTED_PIT_COUNTS};
 
     #[test]
     fn every_row_length_dispatches_to_its_own_type() {
@@ -49,6 +56,9 @@ mod tests {
             }
         }
         for pits in PIT_COUNTS {
+            assert_eq!(with_any_pits(PitsPerRow::new(pits).unwrap(), Size), pits);
+        }
+        for pits in TESTED_PIT_COUNTS {
             assert_eq!(with_pits(PitsPerRow::new(pits).unwrap(), Size), pits);
         }
     }

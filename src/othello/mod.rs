@@ -48,10 +48,17 @@ pub fn with_side<J: WithSide>(side: BoardSide, job: J) -> J::Output {
     dispatch!(side: side, job)
 }
 
+/// Runs `job` with `side` as a const generic, for any side also in the unit tests, whose
+/// [`with_side`] covers only [`TESTED_SIDES`](crate::board::TESTED_SIDES).
+#[cfg(test)]
+pub fn with_any_side<J: WithSide>(side: BoardSide, job: J) -> J::Output {
+    dispatch!(any side: side, job)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::SIDES;
+    use crate::board::{SIDES, TESTED_SIDES};
 
     #[test]
     fn every_side_dispatches_to_its_own_type() {
@@ -67,6 +74,9 @@ mod tests {
             }
         }
         for side in SIDES {
+            assert_eq!(with_any_side(BoardSide::new(side).unwrap(), Size), side);
+        }
+        for side in TESTED_SIDES {
             assert_eq!(with_side(BoardSide::new(side).unwrap(), Size), side);
         }
     }

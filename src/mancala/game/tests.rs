@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::board::{PIT_COUNTS, PitsPerRow};
-use crate::mancala::{WithPits, with_pits};
+use crate::mancala::{WithPits, with_any_pits};
 use crate::rng::Rng;
 
 /// A game from the board as drawn: Player 2's row left to right (pits P..1), Player 1's row
@@ -293,7 +293,7 @@ impl WithPits for RandomGames {
 #[test]
 fn random_games_at_every_width_conserve_stones_and_end() {
     for pits in PIT_COUNTS {
-        with_pits(
+        with_any_pits(
             PitsPerRow::new(pits).unwrap(),
             RandomGames(pits as u64 * 7919),
         );

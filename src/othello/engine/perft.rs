@@ -329,7 +329,7 @@ mod tests {
         for (seed, side) in crate::board::SIDES.into_iter().enumerate() {
             for round in 0..6 {
                 let side = crate::board::BoardSide::new(side).unwrap();
-                crate::othello::with_side(side, BothPaths(seed as u64 * 3 + round));
+                crate::othello::with_any_side(side, BothPaths(seed as u64 * 3 + round));
             }
         }
     }
