@@ -1,9 +1,10 @@
 //! What the threads of an exact Kalah solve share: the two-slot transposition table (slots
 //! written so that one torn by two threads at once reads as no slot), the endgame table below
-//! it, the node count and the progress report. Sized once, never growing; pure computation.
+//! it, the node count and the progress report. The transposition table may start small and
+//! grow, between searches, up to a size fixed at the start; pure computation.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use super::endgame::Endgame;
 use super::estimate::INFINITY;
@@ -51,6 +52,12 @@ pub(super) type Bucket = [AtomicU64; 4];
 /// positions met so far, and the progress report.
 pub(super) struct Shared<'a, const P: usize> {
     table: Vec<Bucket>,
+    /// The most buckets the table may grow to.
+    most: usize,
+    /// Slots holding a position, as the searches have reported them (see [`Self::filled`]).
+    held: AtomicU64,
+    /// Whether the table is three quarters full and may grow: the searches stop for it.
+    crowded: AtomicBool,
     pub(super) endgame: Endgame<P>,
     pub(super) capture: Capture,
     /// Nodes searched, counted in batches.
@@ -60,25 +67,77 @@ pub(super) struct Shared<'a, const P: usize> {
 }
 
 impl<'a, const P: usize> Shared<'a, P> {
-    /// Tables of `buckets` (a power of two) and at most `endgame` bytes of endgame values, for
-    /// a game of `stones` under the `capture` rule; `Err` when the memory cannot be had.
+    /// Tables of `buckets` (a power of two), which may grow to `most`, and at most `endgame`
+    /// bytes of endgame values, for a game of `stones` under the `capture` rule; `Err` when
+    /// the memory cannot be had.
     pub(super) fn new(
-        buckets: usize,
+        (buckets, most): (usize, usize),
         endgame: u64,
         stones: u32,
         capture: Capture,
         report: Option<Report<'a>>,
     ) -> Result<Self, ()> {
-        let mut table = Vec::new();
-        table.try_reserve_exact(buckets).map_err(|_| ())?;
-        table.resize_with(buckets, Bucket::default);
         Ok(Shared {
-            table,
+            table: Self::empty_table(buckets)?,
+            most: most.max(buckets),
+            held: AtomicU64::new(0),
+            crowded: AtomicBool::new(false),
             endgame: Endgame::new(stones, capture, endgame)?,
             capture,
             nodes: AtomicU64::new(0),
             progress: Mutex::new((report, (-INFINITY, INFINITY))),
         })
+    }
+
+    fn empty_table(buckets: usize) -> Result<Vec<Bucket>, ()> {
+        let mut table = Vec::new();
+        table.try_reserve_exact(buckets).map_err(|_| ())?;
+        table.resize_with(buckets, Bucket::default);
+        Ok(table)
+    }
+
+    /// Counts `slots` newly holding a position; past three quarters of the slots, a table that
+    /// may grow asks the searches to stop (see [`Self::is_crowded`]).
+    pub(super) fn filled(&self, slots: u64) {
+        let held = self.held.fetch_add(slots, Relaxed) + slots;
+        if self.table.len() < self.most && held >= self.table.len() as u64 * 3 / 2 {
+            self.crowded.store(true, Relaxed);
+        }
+    }
+
+    /// How many newly filled slots a search counts before it tells [`Self::filled`]: a
+    /// sixteenth of the table, at most 4096, so that the count is seldom shared and still
+    /// timely.
+    pub(super) fn batch(&self) -> u64 {
+        (self.table.len() as u64 / 16).clamp(1, 1 << 12)
+    }
+
+    /// Whether the table should grow before the searches go on.
+    pub(super) fn is_crowded(&self) -> bool {
+        self.crowded.load(Relaxed)
+    }
+
+    /// Makes the table four times larger (at most [`Self::most`]), keeping what it holds; when
+    /// the memory cannot be had it stays as it is and grows no more, which costs only speed.
+    pub(super) fn grow(&mut self) {
+        self.crowded.store(false, Relaxed);
+        let buckets = self.table.len().saturating_mul(4).min(self.most);
+        let Ok(table) = Self::empty_table(buckets) else {
+            self.most = self.table.len();
+            return;
+        };
+        let old = std::mem::replace(&mut self.table, table);
+        let mut held = 0;
+        for bucket in &old {
+            // The second slot first, so that the first keeps its place when both share one.
+            for i in [1, 0] {
+                let slot = Self::slot(bucket, i);
+                if slot.key != 0 {
+                    held += u64::from(self.keep(slot));
+                }
+            }
+        }
+        self.held.store(held, Relaxed);
     }
 
     /// Adds `nodes` to the count and reports it.
@@ -128,27 +187,43 @@ impl<'a, const P: usize> Shared<'a, P> {
         bucket[2 * i + 1].store(data, Relaxed);
     }
 
-    /// Keeps bounds on the position of fingerprint `key`, which has `left` stones in its pits.
-    pub(super) fn store(&self, key: u64, left: i32, (lower, upper): (i32, i32), best: usize) {
-        let slot = Slot {
+    /// Keeps bounds on the position of fingerprint `key`, which has `left` stones in its pits;
+    /// whether a slot that held no position holds one now.
+    pub(super) fn store(
+        &self,
+        key: u64,
+        left: i32,
+        (lower, upper): (i32, i32),
+        best: usize,
+    ) -> bool {
+        self.keep(Slot {
             key,
             // Values are bounded by the stones on the board (at most 2376): they fit an i16.
             lower: lower.clamp(-INFINITY, INFINITY) as i16,
             upper: upper.clamp(-INFINITY, INFINITY) as i16,
             best: best as u8,
             left: left.clamp(0, 255) as u8,
-        };
+        })
+    }
+
+    /// Puts `slot` in its bucket: over its own key, else in the first slot if it stands for at
+    /// least as many stones (the first moving to the second), else in the second.
+    fn keep(&self, slot: Slot) -> bool {
+        let key = slot.key;
         let bucket = self.bucket(key);
         let (first, second) = (Self::slot(bucket, 0), Self::slot(bucket, 1));
         if second.key == key {
             Self::put(bucket, 1, slot);
+            false
         } else if first.key == key || slot.left >= first.left {
             if first.key != key {
                 Self::put(bucket, 1, first);
             }
             Self::put(bucket, 0, slot);
+            first.key != key && second.key == 0
         } else {
             Self::put(bucket, 1, slot);
+            second.key == 0
         }
     }
 }
