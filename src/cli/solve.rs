@@ -29,9 +29,9 @@ pub enum Solve {
     #[command(
         long_about = "Kalah: the first player's final store margin under perfect play and a \
                       best first move (the first, in pit order, that reaches the value). \
-                      Measured on two threads of a 2-core machine: Kalah (4,3) and (6,3) in \
-                      about a second, (6,4) (48 stones) in about a minute; (10,2) takes \
-                      minutes, and (12,1), (6,5) and larger far longer.",
+                      Measured on two threads of a 2-core machine: Kalah (4,3) at once, (6,3) \
+                      in about a second, (12,1) in about 25 s, (6,4) (48 stones) in about a \
+                      minute; (10,2) takes minutes, and (6,5) and larger far longer.",
         after_help = "Examples:\n  boardgames solve mancala --pits 4 --stones 3 --all-moves\n  \
                       boardgames solve mancala --pits 6 --stones 4 --capture empty"
     )]
