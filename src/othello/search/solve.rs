@@ -149,6 +149,8 @@ pub struct Solver<'a, L: Layout> {
     corners: L::Bits,
     /// The cells next to a set of cells.
     around: fn(L::Bits) -> L::Bits,
+    /// The cells next to each cell, by bit index.
+    neighbours: Vec<L::Bits>,
     /// Nodes after which the solve gives up (`u64::MAX`: never).
     limit: u64,
     /// Whether it has: every value since is meaningless, and none went to the table.
@@ -183,6 +185,9 @@ impl<'a, L: Layout> Solver<'a, L> {
             quadrants,
             corners,
             around: crate::othello::engine::neighbours::<L>,
+            neighbours: (0..n * L::STRIDE)
+                .map(|i| crate::othello::engine::neighbours::<L>(L::Bits::cell(i)))
+                .collect(),
             limit: u64::MAX,
             gave_up: false,
         })
@@ -225,6 +230,12 @@ impl<'a, L: Layout> Solver<'a, L> {
             }
         }
         n
+    }
+
+    /// Whether a disc of `discs` lies next to cell `at`: a move there can flip only then.
+    #[inline]
+    fn touches(&self, at: usize, discs: L::Bits) -> bool {
+        !(self.neighbours[at] & discs).is_empty()
     }
 
     /// The list of moves for a node with `empties` empty cells, taken out of the solver.

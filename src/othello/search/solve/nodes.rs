@@ -18,7 +18,7 @@ use crate::othello::search::stable::stable;
 macro_rules! search_fn {
     (
         $(#[$attr:meta])*
-        $search:ident, $near:ident, $few:ident, $last:ident, $moves:ident, $play:ident, $flips:ident
+        $search:ident, $near:ident, $few:ident, $two:ident, $last:ident, $moves:ident, $play:ident, $flips:ident
     ) => {
         impl<L: Layout> Solver<'_, L> {
             /// The value of `pos` (with `empties` empty cells) within (`alpha`, `beta`), fail
@@ -199,16 +199,23 @@ macro_rules! search_fn {
 
             /// [`Self::search`] of a position with few empty cells, `cells` (at most
             /// [`FEW`]), each tried in turn in their order, by the discs it would flip; the
-            /// order (odd regions first) is made once, where the few empty cells begin.
+            /// order (odd regions first) is made once, where the few empty cells begin. A cell
+            /// with no disc of the other player next to it is passed over without looking for
+            /// flips; the last two cells have their own code.
             $(#[$attr])*
             fn $few(&mut self, pos: Position<L>, alpha: i32, beta: i32, cells: &[usize]) -> i32 {
                 self.tally.visit();
-                if let [at] = *cells {
-                    return self.$last(&pos, at);
+                match *cells {
+                    [at] => return self.$last(&pos, at),
+                    [first, second] => return self.$two(&pos, alpha, beta, first, second),
+                    _ => {}
                 }
                 let mut alpha = alpha;
                 let mut best = -INFINITY;
                 for (i, &at) in cells.iter().enumerate() {
+                    if !self.touches(at, pos.opp) {
+                        continue;
+                    }
                     let flipped = $flips::<L>(pos.me, pos.opp, at);
                     if flipped.is_empty() {
                         continue;
@@ -235,9 +242,9 @@ macro_rules! search_fn {
                     return best;
                 }
                 // No move: pass if the other player has one, else the game is over.
-                let replies = cells
-                    .iter()
-                    .any(|&at| !$flips::<L>(pos.opp, pos.me, at).is_empty());
+                let replies = cells.iter().any(|&at| {
+                    self.touches(at, pos.me) && !$flips::<L>(pos.opp, pos.me, at).is_empty()
+                });
                 if replies {
                     -self.$few(pos.pass(), -beta, -alpha, cells)
                 } else {
@@ -245,17 +252,74 @@ macro_rules! search_fn {
                 }
             }
 
+            /// [`Self::search`] of a position with two empty cells, `first` and `second`, tried
+            /// in that order; each reply is a node of one empty cell, counted as such.
+            $(#[$attr])*
+            fn $two(&mut self, pos: &Position<L>, alpha: i32, beta: i32, first: usize, second: usize) -> i32 {
+                let mut best = -INFINITY;
+                for (at, other) in [(first, second), (second, first)] {
+                    if !self.touches(at, pos.opp) {
+                        continue;
+                    }
+                    let flipped = $flips::<L>(pos.me, pos.opp, at);
+                    if flipped.is_empty() {
+                        continue;
+                    }
+                    self.tally.visit();
+                    let value = -self.$last(&pos.play_with(flipped, at), other);
+                    if value >= beta {
+                        return value;
+                    }
+                    best = best.max(value);
+                }
+                if best > -INFINITY {
+                    return best;
+                }
+                // No move here: the other player moves if it can, this player again after.
+                for (at, other) in [(first, second), (second, first)] {
+                    if !self.touches(at, pos.me) {
+                        continue;
+                    }
+                    let flipped = $flips::<L>(pos.opp, pos.me, at);
+                    if flipped.is_empty() {
+                        continue;
+                    }
+                    // The node of the pass, as the loop over cells counted it.
+                    if best == -INFINITY {
+                        self.tally.visit();
+                        best = INFINITY;
+                    }
+                    self.tally.visit();
+                    let value = self.$last(&pos.pass().play_with(flipped, at), other);
+                    if value <= alpha {
+                        return value;
+                    }
+                    best = best.min(value);
+                }
+                if best == -INFINITY {
+                    self.score(pos)
+                } else {
+                    best
+                }
+            }
+
             /// The value of `pos` with one empty cell, `at`: whoever can plays it, or no one.
+            /// Counted from the flips alone, since the board is full after it.
             $(#[$attr])*
             fn $last(&mut self, pos: &Position<L>, at: usize) -> i32 {
-                let flipped = $flips::<L>(pos.me, pos.opp, at);
-                if !flipped.is_empty() {
-                    return self.score(&pos.play_with(flipped, at).pass());
+                let margin = pos.me.len() as i32 - pos.opp.len() as i32;
+                if self.touches(at, pos.opp) {
+                    let flipped = $flips::<L>(pos.me, pos.opp, at).len() as i32;
+                    if flipped > 0 {
+                        return margin + 2 * flipped + 1;
+                    }
                 }
-                let flipped = $flips::<L>(pos.opp, pos.me, at);
-                if !flipped.is_empty() {
-                    // The other player plays it, and it is this player's turn again.
-                    return self.score(&pos.pass().play_with(flipped, at));
+                if self.touches(at, pos.me) {
+                    // The other player plays it.
+                    let flipped = $flips::<L>(pos.opp, pos.me, at).len() as i32;
+                    if flipped > 0 {
+                        return margin - 2 * flipped - 1;
+                    }
                 }
                 self.score(pos)
             }
@@ -282,6 +346,7 @@ search_fn!(
     search_portable,
     near_portable,
     few_portable,
+    two_portable,
     last_portable,
     moves,
     play_unchecked,
@@ -294,6 +359,7 @@ search_fn!(
     search_fast,
     near_fast,
     few_fast,
+    two_fast,
     last_fast,
     moves_avx2,
     play_unchecked_avx2,
