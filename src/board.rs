@@ -120,6 +120,11 @@ impl<'a> Tally<'a> {
         }
     }
 
+    /// Counts `nodes` searched elsewhere (by other threads), without a report.
+    pub fn add(&mut self, nodes: u64) {
+        self.nodes += nodes;
+    }
+
     /// Nodes counted so far.
     #[must_use]
     pub fn nodes(&self) -> u64 {

@@ -80,9 +80,9 @@ pub struct SolveOthelloArgs {
     /// suite and Edax do), rather than by the discs alone.
     #[arg(long)]
     empties_to_winner: bool,
-    /// Positions of a --position-file solved at once, each on a thread of its own with its
-    /// share of --hash-mb (one position is solved on one thread) [default: the machine's
-    /// cores].
+    /// Threads to solve each position on, sharing its table; positions of 14 or more empty
+    /// cells use them all. The results are the same on any number; only the time and the
+    /// nodes differ [default: the machine's cores].
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
     threads: Option<usize>,
     #[command(flatten)]

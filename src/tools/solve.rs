@@ -3,11 +3,8 @@
 //! values, best moves, every move's value, principal variations, and progress on standard error.
 //! The searching is the games'; the text, the clock and the files are here.
 
-use std::collections::BTreeMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::positions::{LINE_LIMIT, POSITION_LIMIT, PositionText, Unread, read_positions};
@@ -228,6 +225,7 @@ where
     let empties = u32::try_from(game.count(Cell::Empty)).unwrap_or(u32::MAX);
     let mut solver = Solver::<Side<N>>::new(how.hash_mb, empties, how.scoring)
         .map_err(|e| Stop::Memory(e.megabytes))?
+        .threads(how.threads)
         .reporting(&mut report);
     let analysis = solver.analyse(game, how.asked);
     let nodes = solver.nodes();
@@ -308,66 +306,23 @@ impl WithSide for Given<'_> {
     }
 }
 
-/// Solves `positions` on `how.threads` threads, each with its share of the table's memory and
-/// no progress line, and prints their reports in order, each as soon as those before it are
-/// printed; the first error stops the positions not yet started.
+/// Solves `positions` one after another, each on `how.threads` threads sharing the whole
+/// table, and prints each one's report as soon as it is solved; the first error stops the rest.
 fn solve_many<R, W: Write>(
     console: &mut Console<R, W>,
     positions: &[PositionText],
     how: SolveOptions,
 ) -> Result<(), Stop> {
-    let threads = how.threads.clamp(1, positions.len().max(1));
-    let each = SolveOptions {
-        hash_mb: (how.hash_mb / threads).max(1),
-        progress: how.progress && threads == 1,
-        ..how
-    };
-    let next = AtomicUsize::new(0);
-    let (done, reports) = mpsc::channel();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let done = done.clone();
-            let next = &next;
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Relaxed);
-                    let Some(position) = positions.get(i) else {
-                        return;
-                    };
-                    let job = Given {
-                        position,
-                        number: i + 1,
-                        how: each,
-                    };
-                    let report = with_side(position.side, job);
-                    if report.is_err() {
-                        next.store(positions.len(), Relaxed);
-                    }
-                    if done.send((i, report)).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(done);
-        let mut waiting = BTreeMap::new();
-        let mut printed = 0;
-        for (i, report) in reports {
-            waiting.insert(i, report);
-            while let Some(report) = waiting.remove(&printed) {
-                let shown = report.and_then(|block| {
-                    console.say(block)?;
-                    console.show()
-                });
-                if let Err(stop) = shown {
-                    next.store(positions.len(), Relaxed);
-                    return Err(stop);
-                }
-                printed += 1;
-            }
-        }
-        Ok(())
-    })
+    for (i, position) in positions.iter().enumerate() {
+        let job = Given {
+            position,
+            number: i + 1,
+            how,
+        };
+        console.say(with_side(position.side, job)?)?;
+        console.show()?;
+    }
+    Ok(())
 }
 
 /// `solve othello`: from a start, one position or a file of them.

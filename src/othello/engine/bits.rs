@@ -68,6 +68,12 @@ pub trait Bits:
 
     /// The set's first 64 cells, cell `i` at bit `i`: the whole set on boards up to 8x8.
     fn first_word(self) -> u64;
+
+    /// The words the set is stored in.
+    const WORDS: usize;
+
+    /// Word `i` of the set (`i < WORDS`): cells `64 * i` to `64 * i + 63`.
+    fn word(self, i: usize) -> u64;
 }
 
 /// The cells of a one-word set in increasing order.
@@ -118,6 +124,13 @@ impl Bits for u64 {
 
     #[inline]
     fn first_word(self) -> u64 {
+        self
+    }
+
+    const WORDS: usize = 1;
+
+    #[inline]
+    fn word(self, _: usize) -> u64 {
         self
     }
 }
@@ -252,6 +265,13 @@ impl<const W: usize> Bits for Wide<W> {
     #[inline]
     fn first_word(self) -> u64 {
         self.0[0]
+    }
+
+    const WORDS: usize = W;
+
+    #[inline]
+    fn word(self, i: usize) -> u64 {
+        self.0[i]
     }
 }
 

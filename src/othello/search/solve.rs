@@ -10,6 +10,10 @@
 //! null-window test around a draw), and gives up after a count of nodes. Pure computation: the
 //! progress it reports goes to a callback, and it never looks at a clock.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
+
 use super::solve_table::SolveTable;
 use crate::board::{Coord, Report, Solution, TableTooLarge, Tally};
 use crate::othello::engine::Bits;
@@ -137,7 +141,7 @@ type Ranked<L> = (i32, usize, Position<L>);
 
 /// The solver: its table, its counters and where it reports.
 pub struct Solver<'a, L: Layout> {
-    table: SolveTable<L>,
+    table: Arc<SolveTable<L>>,
     scoring: Scoring,
     tally: Tally<'a>,
     /// Whether to run the AVX2 copy of the search.
@@ -155,7 +159,21 @@ pub struct Solver<'a, L: Layout> {
     limit: u64,
     /// Whether it has: every value since is meaningless, and none went to the table.
     gave_up: bool,
+    /// Threads that search beside this one, from [`PARALLEL`] empty cells on.
+    helpers: usize,
+    /// Set when one of the threads searching together has its answer: the others give up.
+    stop: Option<Arc<AtomicBool>>,
 }
+
+/// Empty cells from which a position is searched by every thread at once: below, a search
+/// takes too little time for threads to pay for their start.
+const PARALLEL: u32 = 14;
+
+/// Empty cells from which a thread marks the position it searches as busy, and leaves for last
+/// a move (other than the first) into a position another thread is busy with: the threads
+/// spread over the moves of a node that must all be searched, and each finds the others'
+/// results in the table when it comes to their moves (ABDADA).
+const EXCLUSIVE: u32 = 9;
 
 impl<'a, L: Layout> Solver<'a, L> {
     /// A solver of positions of at most `empties` empty cells with a table of at most
@@ -177,7 +195,7 @@ impl<'a, L: Layout> Solver<'a, L> {
         }
         let corners = cell(0, 0) | cell(n - 1, 0) | cell(0, n - 1) | cell(n - 1, n - 1);
         Ok(Solver {
-            table: SolveTable::new(megabytes, empties)?,
+            table: Arc::new(SolveTable::new(megabytes, empties)?),
             scoring,
             tally: Tally::new(None),
             fast: crate::othello::engine::fast_available(),
@@ -190,7 +208,99 @@ impl<'a, L: Layout> Solver<'a, L> {
                 .collect(),
             limit: u64::MAX,
             gave_up: false,
+            helpers: 0,
+            stop: None,
         })
+    }
+
+    /// The same solver, searching on `threads` threads that share its table (at least one).
+    /// The results are the same on any number of threads; only the nodes and time differ.
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.helpers = threads.max(1) - 1;
+        if self.helpers > 0
+            && let Some(table) = Arc::get_mut(&mut self.table)
+        {
+            let table = std::mem::replace(table, SolveTable::new(0, 0).expect("one bucket"));
+            self.table = Arc::new(table.shared());
+        }
+        self
+    }
+
+    /// A solver for a helper thread: the same table and settings, its own counters, giving up
+    /// when `stop` is set.
+    fn helper_for(&self, stop: &Arc<AtomicBool>) -> Solver<'static, L> {
+        Solver {
+            table: Arc::clone(&self.table),
+            scoring: self.scoring,
+            tally: Tally::new(None),
+            fast: self.fast,
+            lists: Vec::new(),
+            quadrants: self.quadrants,
+            corners: self.corners,
+            around: self.around,
+            neighbours: self.neighbours.clone(),
+            limit: u64::MAX,
+            gave_up: false,
+            helpers: 0,
+            stop: Some(Arc::clone(stop)),
+        }
+    }
+
+    /// Whether other threads search beside this one now.
+    #[inline]
+    fn helpers_at_work(&self) -> bool {
+        self.stop.is_some()
+    }
+
+    /// Whether the search must end now: past its count of nodes, or another thread has the
+    /// answer.
+    #[inline]
+    fn must_stop(&self) -> bool {
+        self.tally.nodes() > self.limit || self.stop.as_ref().is_some_and(|s| s.load(Relaxed))
+    }
+
+    /// [`Self::search`] of `pos` from the root of a test, on every thread from [`PARALLEL`]
+    /// empty cells: the helpers search the same window, all filling the one table and leaving
+    /// for last the moves another thread is busy with ([`EXCLUSIVE`]), and the first to finish
+    /// gives the answer (each thread's is exact for the window, so which one it is changes
+    /// nothing but the time).
+    fn probe(&mut self, pos: Position<L>, alpha: i32, beta: i32) -> i32 {
+        let empties = pos.empty.len();
+        if self.helpers == 0 || empties < PARALLEL {
+            return self.search(pos, alpha, beta, empties);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Some(Arc::clone(&stop));
+        let (found, nodes) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..=self.helpers)
+                .map(|_| {
+                    let mut solver = self.helper_for(&stop);
+                    let stop = Arc::clone(&stop);
+                    scope.spawn(move || {
+                        let value = solver.search(pos, alpha, beta, empties);
+                        let first = !solver.gave_up && !stop.swap(true, Relaxed);
+                        (first.then_some(value), solver.nodes())
+                    })
+                })
+                .collect();
+            let value = self.search(pos, alpha, beta, empties);
+            let mut found = (!self.gave_up && !stop.swap(true, Relaxed)).then_some(value);
+            let mut nodes = 0;
+            for helper in helpers {
+                let (value, count) = helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                found = found.or(value);
+                nodes += count;
+            }
+            (found, nodes)
+        });
+        self.stop = None;
+        self.tally.add(nodes);
+        // Stopped by a helper's answer, this thread has not given up.
+        self.gave_up = self.tally.nodes() > self.limit;
+        found.unwrap_or(alpha)
     }
 
     /// The same solver, calling `report` every million nodes or so.
@@ -258,12 +368,11 @@ impl<'a, L: Layout> Solver<'a, L> {
     /// in on it from `guess`, so that the bounds known so far narrow as it runs (and are
     /// reported); the table carries what each test learnt to the next.
     fn exact(&mut self, pos: Position<L>, guess: i32) -> i32 {
-        let empties = pos.empty.len();
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut guess = guess;
         while lower < upper && !self.gave_up {
             let beta = if guess == lower { guess + 1 } else { guess };
-            let value = self.search(pos, beta - 1, beta, empties);
+            let value = self.probe(pos, beta - 1, beta);
             if value < beta {
                 upper = value;
             } else {
@@ -299,10 +408,9 @@ impl<'a, L: Layout> Solver<'a, L> {
             .collect();
         order.sort_unstable_by_key(|&(replies, at, _)| (replies, at));
         for (_, at, child) in order {
-            let empties = child.empty.len();
             // The move reaches `value` when the child is worth at most `-value` to the other
             // player.
-            let reaches = -self.search(child, -value, -value + 1, empties) >= value;
+            let reaches = -self.probe(child, -value, -value + 1) >= value;
             if self.gave_up {
                 return None;
             }
@@ -338,8 +446,7 @@ impl<'a, L: Layout> Solver<'a, L> {
     /// unless lost, a move that keeps that: one null-window test around a draw, several times
     /// cheaper than the exact value.
     fn solve_outcome(&mut self, pos: Position<L>) -> Solution<usize> {
-        let empties = pos.empty.len();
-        let value = self.search(pos, -1, 1, empties).signum();
+        let value = self.probe(pos, -1, 1).signum();
         let best = if value < 0 || pos.moves().is_empty() {
             None
         } else {

@@ -1,12 +1,20 @@
 //! The exact solver's transposition table: bounds on the values of positions, in a fixed number
 //! of two-slot buckets sized in MiB (one slot keeps the position with the most empty cells, the
 //! most work saved; the other the newest), never growing. A position is stored whole, so bounds
-//! are never taken for another position's.
+//! are never taken for another position's. The threads of one solve share it: a bucket is a
+//! cache line (or a few) of atomic words behind a lock that is only ever tried, so a thread that
+//! finds it taken reads nothing or writes nothing there and never waits, and no read mixes two
+//! writes. Its memory comes zeroed from the system (`lines.rs`), backed only where it is used,
+//! so a small search pays for the pages it touches, not for the table's size.
 
 use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 
+use super::lines::Lines;
 use crate::board::TableTooLarge;
-use crate::othello::engine::Mix;
+use crate::othello::engine::{Bits, Mix};
 use crate::othello::engine::{Layout, Position};
 
 /// What the table knows of a position.
@@ -20,10 +28,26 @@ pub struct Bounds {
     pub best: Option<usize>,
 }
 
-/// One remembered position.
-struct Slot<L: Layout> {
-    me: L::Bits,
-    opp: L::Bits,
+/// Words of the busy set of a shared table: a few thousand positions are searched at once at
+/// most, at the top of a few threads' searches.
+const BUSY: usize = 1 << 12;
+
+/// Bounds on the values of positions of the boards of layout `L`.
+pub struct SolveTable<L: Layout> {
+    lines: Lines,
+    /// The positions threads are searching now, by hash: one word each, 0 for none.
+    busy: Vec<AtomicU64>,
+    /// Buckets, less one (a power of two, less one).
+    mask: usize,
+    /// Whether threads share the table, so that each bucket is locked while it is used.
+    shared: bool,
+    layout: PhantomData<fn() -> L>,
+}
+
+/// A slot's record besides its position: the bounds, the best move and the empty cells, in
+/// one word, 0 for a free slot.
+#[derive(Clone, Copy)]
+struct Record {
     lower: i16,
     upper: i16,
     /// The best move's bit index; `u16::MAX` for none.
@@ -32,28 +56,38 @@ struct Slot<L: Layout> {
     empties: u16,
 }
 
-impl<L: Layout> Clone for Slot<L> {
-    fn clone(&self) -> Self {
-        *self
+impl Record {
+    fn pack(self) -> u64 {
+        u64::from(self.lower as u16)
+            | u64::from(self.upper as u16) << 16
+            | u64::from(self.best) << 32
+            | u64::from(self.empties) << 48
+    }
+
+    fn unpack(word: u64) -> Self {
+        // Each field is 16 bits of the word, put there by `pack`.
+        Record {
+            lower: word as u16 as i16,
+            upper: (word >> 16) as u16 as i16,
+            best: (word >> 32) as u16,
+            empties: (word >> 48) as u16,
+        }
     }
 }
 
-impl<L: Layout> Copy for Slot<L> {}
-
-/// Bounds on the values of positions of the boards of layout `L`.
-pub struct SolveTable<L: Layout> {
-    buckets: Vec<[Slot<L>; 2]>,
-    /// Buckets, less one (a power of two, less one).
-    mask: usize,
-}
-
 impl<L: Layout> SolveTable<L> {
+    /// Words of a slot: the two sets of discs, then the record.
+    const SLOT: usize = 2 * L::Bits::WORDS + 1;
+
+    /// Cache lines of a bucket: its lock word and two slots.
+    const LINES: usize = (1 + 2 * Self::SLOT).div_ceil(8);
+
     /// A table in at most `megabytes` MiB (at least one bucket), and no larger than positions of
     /// at most `empties` empty cells can fill, or the reason it cannot be had.
     pub fn new(megabytes: usize, empties: u32) -> Result<Self, TableTooLarge> {
         let too_large = TableTooLarge { megabytes };
         let bytes = megabytes.checked_mul(1 << 20).ok_or(too_large)?;
-        let fit = bytes / std::mem::size_of::<[Slot<L>; 2]>();
+        let fit = bytes / (64 * Self::LINES);
         let count = if fit == 0 { 1 } else { 1 << fit.ilog2() };
         // The positions a solve of `empties` empty cells meets are at most 3^empties (each of
         // those cells empty, Black or White): two a bucket.
@@ -61,67 +95,151 @@ impl<L: Layout> SolveTable<L> {
             .checked_pow(empties)
             .map_or(usize::MAX, |n| n.div_ceil(2));
         let count = count.min(reachable.checked_next_power_of_two().unwrap_or(count));
-        let free = Slot::<L> {
-            me: L::ALL,
-            opp: L::ALL,
-            lower: 0,
-            upper: 0,
-            best: u16::MAX,
-            empties: 0,
-        };
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|_| too_large)?;
-        buckets.resize(count, [free; 2]);
+        let lines = count.checked_mul(Self::LINES).ok_or(too_large)?;
         Ok(SolveTable {
-            buckets,
+            lines: Lines::zeroed(lines).ok_or(too_large)?,
             mask: count - 1,
+            busy: Vec::new(),
+            shared: false,
+            layout: PhantomData,
         })
     }
 
-    fn bucket(&self, pos: &Position<L>) -> usize {
+    /// The same table, made safe to share between threads (each bucket locked while used).
+    #[must_use]
+    pub fn shared(mut self) -> Self {
+        self.shared = true;
+        self.busy = (0..BUSY).map(|_| AtomicU64::new(0)).collect();
+        self
+    }
+
+    fn hash(pos: &Position<L>) -> u64 {
         let mut hasher = Mix::default();
         pos.me.hash(&mut hasher);
         pos.opp.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn bucket(&self, pos: &Position<L>) -> usize {
         // The high bits are the best mixed.
-        (hasher.finish() >> 20) as usize & self.mask
+        (Self::hash(pos) >> 20) as usize & self.mask
+    }
+
+    /// Where in the busy set `pos` is marked (`None` in a table not shared), and the mark
+    /// that says it is busy (never 0).
+    fn busy_word(&self, pos: &Position<L>) -> Option<(usize, u64)> {
+        let hash = Self::hash(pos);
+        let i = hash as usize % BUSY;
+        (i < self.busy.len()).then_some((i, hash | 1))
+    }
+
+    /// Marks `pos` as busy, searched by the calling thread, unless its word holds another
+    /// position; what to give [`Self::leave`] when the search ends.
+    pub fn enter(&self, pos: &Position<L>) -> Option<usize> {
+        let (i, mark) = self.busy_word(pos)?;
+        self.busy[i]
+            .compare_exchange(0, mark, Relaxed, Relaxed)
+            .ok()
+            .map(|_| i)
+    }
+
+    /// Ends what [`Self::enter`] marked.
+    pub fn leave(&self, entered: Option<usize>) {
+        if let Some(i) = entered {
+            self.busy[i].store(0, Relaxed);
+        }
+    }
+
+    /// Whether a thread is searching `pos` now (or another position sharing its word and
+    /// low hash bits, rarely: a busy position is only searched later, never skipped).
+    pub fn is_busy(&self, pos: &Position<L>) -> bool {
+        self.busy_word(pos)
+            .is_some_and(|(i, mark)| self.busy[i].load(Relaxed) == mark)
+    }
+
+    /// Word `i` of bucket `bucket`: the lock, then the slots.
+    #[inline]
+    fn word(&self, bucket: usize, i: usize) -> &AtomicU64 {
+        &self.lines[bucket * Self::LINES + i / 8].0[i % 8]
+    }
+
+    /// Takes the lock of `bucket` if it is free (always, in a table not shared).
+    #[inline]
+    fn lock(&self, bucket: usize) -> bool {
+        !self.shared
+            || self
+                .word(bucket, 0)
+                .compare_exchange(0, 1, Acquire, Relaxed)
+                .is_ok()
+    }
+
+    #[inline]
+    fn unlock(&self, bucket: usize) {
+        if self.shared {
+            self.word(bucket, 0).store(0, Release);
+        }
+    }
+
+    /// Whether slot `slot` of `bucket` holds `pos` (the caller holds the lock).
+    #[inline]
+    fn holds(&self, bucket: usize, slot: usize, pos: &Position<L>) -> bool {
+        let base = 1 + slot * Self::SLOT;
+        (0..L::Bits::WORDS).all(|i| {
+            self.word(bucket, base + i).load(Relaxed) == pos.me.word(i)
+                && self.word(bucket, base + L::Bits::WORDS + i).load(Relaxed) == pos.opp.word(i)
+        })
+    }
+
+    #[inline]
+    fn record(&self, bucket: usize, slot: usize) -> Record {
+        Record::unpack(
+            self.word(bucket, 1 + slot * Self::SLOT + 2 * L::Bits::WORDS)
+                .load(Relaxed),
+        )
     }
 
     /// Starts loading the bucket of `pos` into the cache, for a [`Self::get`] soon after (a
     /// hint: elsewhere than on x86-64 it does nothing but find the bucket).
     #[inline]
     pub fn prefetch(&self, pos: &Position<L>) {
-        let bucket = &self.buckets[self.bucket(pos)];
+        let line = &self.lines[self.bucket(pos) * Self::LINES];
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             // SAFETY: SSE, all a prefetch needs, is part of every x86-64 processor, and a
             // prefetch reads nothing the program can see.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(bucket).cast()) };
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(line).cast()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = bucket;
+        let _ = line;
     }
 
-    /// What is known of `pos`, if anything.
+    /// What is known of `pos`, if anything (nothing while another thread writes its bucket).
     #[inline]
     pub fn get(&self, pos: &Position<L>) -> Option<Bounds> {
-        let slot = self.buckets[self.bucket(pos)]
-            .iter()
-            .find(|s| s.empties != 0 && s.me == pos.me && s.opp == pos.opp)?;
-        Some(Bounds {
-            lower: i32::from(slot.lower),
-            upper: i32::from(slot.upper),
-            best: (slot.best != u16::MAX).then_some(usize::from(slot.best)),
-        })
+        let bucket = self.bucket(pos);
+        if !self.lock(bucket) {
+            return None;
+        }
+        let found = (0..2)
+            .map(|slot| self.record(bucket, slot))
+            .enumerate()
+            .find(|&(slot, record)| record.empties != 0 && self.holds(bucket, slot, pos))
+            .map(|(_, record)| Bounds {
+                lower: i32::from(record.lower),
+                upper: i32::from(record.upper),
+                best: (record.best != u16::MAX).then_some(usize::from(record.best)),
+            });
+        self.unlock(bucket);
+        found
     }
 
-    /// Remembers `bounds` of `pos`, a position with `empties` empty cells.
+    /// Remembers `bounds` of `pos`, a position with `empties` empty cells (unless another
+    /// thread is using its bucket).
     #[inline]
-    pub fn put(&mut self, pos: &Position<L>, empties: u32, bounds: Bounds) {
+    pub fn put(&self, pos: &Position<L>, empties: u32, bounds: Bounds) {
         // Values lie within +-676 and bit indices below 26 * 32, so the conversions hold.
-        let slot = Slot {
-            me: pos.me,
-            opp: pos.opp,
+        let record = Record {
             lower: bounds
                 .lower
                 .clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
@@ -131,15 +249,37 @@ impl<L: Layout> SolveTable<L> {
             best: bounds.best.map_or(u16::MAX, |b| b as u16),
             empties: empties as u16 + 1,
         };
-        let i = self.bucket(pos);
-        let pair = &mut self.buckets[i];
-        if pair[0].me == slot.me && pair[0].opp == slot.opp {
-            pair[0] = slot;
-        } else if slot.empties >= pair[0].empties {
-            pair[1] = pair[0];
-            pair[0] = slot;
+        let bucket = self.bucket(pos);
+        if !self.lock(bucket) {
+            return;
+        }
+        let first = self.record(bucket, 0);
+        if first.empties != 0 && self.holds(bucket, 0, pos) {
+            self.write(bucket, 0, pos, record);
+        } else if record.empties >= first.empties {
+            self.copy_first_to_second(bucket);
+            self.write(bucket, 0, pos, record);
         } else {
-            pair[1] = slot;
+            self.write(bucket, 1, pos, record);
+        }
+        self.unlock(bucket);
+    }
+
+    fn write(&self, bucket: usize, slot: usize, pos: &Position<L>, record: Record) {
+        let base = 1 + slot * Self::SLOT;
+        for i in 0..L::Bits::WORDS {
+            self.word(bucket, base + i).store(pos.me.word(i), Relaxed);
+            self.word(bucket, base + L::Bits::WORDS + i)
+                .store(pos.opp.word(i), Relaxed);
+        }
+        self.word(bucket, base + 2 * L::Bits::WORDS)
+            .store(record.pack(), Relaxed);
+    }
+
+    fn copy_first_to_second(&self, bucket: usize) {
+        for i in 0..Self::SLOT {
+            let word = self.word(bucket, 1 + i).load(Relaxed);
+            self.word(bucket, 1 + Self::SLOT + i).store(word, Relaxed);
         }
     }
 }

@@ -5,8 +5,8 @@
 //! generation. The policy (when to sort, what the table keeps, what is asked) is `solve.rs`'s.
 
 use super::{
-    ETC, FEW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SORTED, Solver, learned_depth,
-    learned_value,
+    ETC, EXCLUSIVE, FEW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SORTED, Solver,
+    learned_depth, learned_value,
 };
 use crate::othello::engine::{Bits, Layout, Position};
 use crate::othello::search::solve_table::Bounds;
@@ -32,7 +32,7 @@ macro_rules! search_fn {
                     return self.$few(pos, alpha, beta, &cells[..count]);
                 }
                 self.tally.visit();
-                if self.tally.nodes() > self.limit {
+                if self.must_stop() {
                     self.gave_up = true;
                     return alpha;
                 }
@@ -121,8 +121,29 @@ macro_rules! search_fn {
                 }
                 list.sort_unstable_by_key(|&(rank, _, _)| rank);
                 let mut best = (-INFINITY, None);
-                for (i, &(_, at, child)) in list.iter().enumerate() {
-                    let value = if i == 0 {
+                // With other threads at work: this position marked busy while searched here,
+                // and the moves (but the first) into positions busy elsewhere left for last.
+                let exclusive = self.helpers_at_work() && empties >= EXCLUSIVE;
+                let busy = exclusive.then(|| self.table.enter(&pos)).flatten();
+                let mut deferred = 0u64;
+                let mut next = 0;
+                loop {
+                    let (k, late) = if next < list.len() {
+                        next += 1;
+                        (next - 1, false)
+                    } else if deferred != 0 {
+                        let k = deferred.trailing_zeros() as usize;
+                        deferred &= deferred - 1;
+                        (k, true)
+                    } else {
+                        break;
+                    };
+                    let (_, at, child) = list[k];
+                    if exclusive && !late && (1..64).contains(&k) && self.table.is_busy(&child) {
+                        deferred |= 1 << k;
+                        continue;
+                    }
+                    let value = if k == 0 {
                         -self.$search(child, -beta, -alpha, empties - 1)
                     } else {
                         let probe = -self.$search(child, -alpha - 1, -alpha, empties - 1);
@@ -134,6 +155,7 @@ macro_rules! search_fn {
                     };
                     if self.gave_up {
                         // Nothing learnt here is true: leave the table as it was.
+                        self.table.leave(busy);
                         self.give_list(empties, list);
                         return alpha;
                     }
@@ -147,6 +169,7 @@ macro_rules! search_fn {
                         }
                     }
                 }
+                self.table.leave(busy);
                 self.give_list(empties, list);
                 let (low, high) = window;
                 let value = best.0;

@@ -142,6 +142,40 @@ fn the_fast_and_the_portable_search_solve_alike() {
 }
 
 #[test]
+fn any_number_of_threads_gives_the_same_analysis() {
+    // Past PARALLEL empty cells, so that the helpers search too, on a board with the learned
+    // evaluation (8x8) and one without (10x10), with the value of every move and a line.
+    fn check<const N: usize>(seed: u64, empties: usize)
+    where
+        Side<N>: Layout,
+    {
+        let mut rng = Rng::new(seed);
+        let asked = Asked {
+            line: true,
+            moves: true,
+        };
+        for _ in 0..3 {
+            let game = random_position::<N>(&mut rng, empties);
+            let analyses: Vec<(Analysis, u64)> = [1, 2, 3]
+                .into_iter()
+                .map(|threads| {
+                    let mut solver = Solver::new(16, 64, Scoring::EmptiesToWinner)
+                        .unwrap()
+                        .threads(threads);
+                    (solver.analyse(&game, asked), solver.nodes())
+                })
+                .collect();
+            for (analysis, nodes) in &analyses[1..] {
+                assert_eq!(analysis, &analyses[0].0, "{game:?}");
+                assert!(*nodes > 0);
+            }
+        }
+    }
+    check::<8>(21, 17);
+    check::<10>(22, 15);
+}
+
+#[test]
 fn the_outcome_is_the_values_sign_a_move_that_keeps_it_and_a_short_solve_gives_up() {
     let mut rng = Rng::new(6);
     let mut gave_up = 0;
