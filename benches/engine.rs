@@ -193,10 +193,6 @@ fn main() {
 
     computer_moves(quick);
 
-    if !quick {
-        endgame_suite();
-    }
-
     if let Some(edax) = std::env::var_os("EDAX") {
         let edax = std::path::Path::new(&edax);
         for depth in [11, 12].into_iter().filter(|&d| !(quick && d == 12)) {
@@ -313,62 +309,4 @@ fn against_edax(edax: &std::path::Path, label: &str, args: &[&str], theirs: &str
         "{label}: ours {a:.3} s, Edax {b:.3} s, ours/Edax {:.2}",
         a / b
     );
-}
-
-/// FFO endgame positions #40-#49 (`benches/fforum-40-59.obf`, the public suite's positions),
-/// one solve each with the suite's scoring: each value checked against the suite's, and each
-/// position's seconds and nodes printed with the total. #50-#59 take far longer: run them by
-/// hand with `solve othello --position-file`.
-fn endgame_suite() {
-    let suite = include_str!("fforum-40-59.obf");
-    let mut total = 0.0;
-    for (i, line) in suite.lines().take(10).enumerate() {
-        let (position, answers) = line.split_once(';').expect("a position, then its answers");
-        // The first answer is the best move's: "A2:+38".
-        let want = answers
-            .split(';')
-            .next()
-            .and_then(|a| a.split_once(':'))
-            .and_then(|(_, v)| v.trim().parse::<i32>().ok())
-            .expect("the suite gives the best move's value");
-        let started = Instant::now();
-        let out = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-            .args([
-                "solve",
-                "othello",
-                "--empties-to-winner",
-                "--position",
-                position,
-            ])
-            .output()
-            .expect("the boardgames binary runs");
-        let seconds = started.elapsed().as_secs_f64();
-        total += seconds;
-        let text = String::from_utf8_lossy(&out.stdout);
-        let value = text
-            .lines()
-            .find_map(|l| {
-                l.split_once("under perfect play: ")
-                    .map(|(_, v)| v.to_string())
-            })
-            .and_then(|v| v.parse::<i32>().ok());
-        let nodes = text
-            .lines()
-            .find_map(|l| {
-                l.strip_prefix("Searched ")
-                    .and_then(|l| l.split(' ').next())
-            })
-            .unwrap_or("?");
-        let verdict = if value == Some(want) {
-            "as expected"
-        } else {
-            "WRONG"
-        };
-        println!(
-            "FFO #{:<2} {seconds:>9.3} s  {verdict}: {want:+}, {nodes} nodes",
-            40 + i
-        );
-        assert_eq!(value, Some(want), "FFO #{}", 40 + i);
-    }
-    println!("FFO #40-#49 in {total:.1} s");
 }

@@ -1,0 +1,233 @@
+//! The exact solver on the FFO endgame suite (`fforum-20-39.obf`, `fforum-40-59.obf`: the
+//! public suite's positions with their values, in Edax's notation), scored by the tournament
+//! rule as the suite is. Each position is solved by the release binary in a process of its own;
+//! its value is asserted against the suite's, and its wall time, processor time (user + system,
+//! which the machine's other work disturbs less) and nodes are printed, with each set's totals
+//! and nodes a processor-second.
+//!
+//! `cargo bench --bench endgame` runs #20-#39 and #40-#49 on one thread, then #40-#49 on two;
+//! `-- quick` only #20-#39 and #40-#44 on one; `-- long` adds #50-#59 on two threads (hours:
+//! #54, #55, #57 and #58 take the most); `-- 6x6` adds 6x6 from the start on two threads.
+//!
+//! With `EDAX=/path/to/edax` (Edax 4.6 built from its public source, run from its own folder so
+//! that it finds `data/eval.dat`), each set of the run is also solved by Edax on one thread,
+//! alternating with ours set by set twice (A B A B), and the median processor times, the node
+//! counts and their ratios are printed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use nix::sys::resource::{UsageWho, getrusage};
+
+/// One suite position: its number, the position text and the value of its best move.
+struct Problem {
+    number: usize,
+    position: &'static str,
+    value: i32,
+}
+
+/// The positions of an `.obf` file numbered from `first`.
+fn problems(text: &'static str, first: usize) -> Vec<Problem> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let (position, answers) = line.split_once(';').expect("a position, then answers");
+            // The first answer is the best move's: "A2:+38".
+            let value = answers
+                .split(';')
+                .next()
+                .and_then(|a| a.split_once(':'))
+                .and_then(|(_, v)| v.trim().parse::<i32>().ok())
+                .expect("the suite gives the best move's value");
+            Problem {
+                number: first + i,
+                position: position.trim(),
+                value,
+            }
+        })
+        .collect()
+}
+
+/// Processor time (user + system) of the waited-for children so far.
+fn children_cpu() -> Duration {
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage of the children");
+    let time = |t: nix::sys::time::TimeVal| {
+        Duration::new(
+            u64::try_from(t.tv_sec()).unwrap_or(0),
+            u32::try_from(t.tv_usec()).unwrap_or(0) * 1000,
+        )
+    };
+    time(usage.user_time()) + time(usage.system_time())
+}
+
+/// Runs `command` to its end; its output, wall seconds and processor seconds.
+fn measure(command: &mut Command) -> (Output, f64, f64) {
+    let cpu = children_cpu();
+    let started = Instant::now();
+    let out = command
+        .stdin(Stdio::null())
+        .output()
+        .expect("the program runs");
+    let wall = started.elapsed().as_secs_f64();
+    (out, wall, (children_cpu() - cpu).as_secs_f64())
+}
+
+/// A set's totals.
+#[derive(Default)]
+struct Totals {
+    wall: f64,
+    cpu: f64,
+    nodes: u64,
+}
+
+/// Solves each of `set` on `threads` threads, checks its value and prints its figures.
+fn ours(set: &[Problem], threads: usize) -> Totals {
+    let mut totals = Totals::default();
+    for problem in set {
+        let (out, wall, cpu) = measure(Command::new(env!("CARGO_BIN_EXE_boardgames")).args([
+            "solve",
+            "othello",
+            "--empties-to-winner",
+            "--threads",
+            &threads.to_string(),
+            "--position",
+            problem.position,
+        ]));
+        assert!(out.status.success(), "FFO #{} failed", problem.number);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let value = text
+            .lines()
+            .find_map(|l| l.split_once("under perfect play: "))
+            .and_then(|(_, v)| v.parse::<i32>().ok());
+        let nodes = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Searched "))
+            .and_then(|l| l.split(' ').next())
+            .and_then(|n| n.parse::<u64>().ok())
+            .expect("the solve prints its nodes");
+        let best = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Best move: "))
+            .unwrap_or("-");
+        println!(
+            "FFO #{:<2} {wall:>9.2} s {cpu:>9.2} cpu-s {nodes:>14} nodes  {:+} {best}",
+            problem.number, problem.value
+        );
+        assert_eq!(value, Some(problem.value), "FFO #{}", problem.number);
+        totals.wall += wall;
+        totals.cpu += cpu;
+        totals.nodes += nodes;
+    }
+    totals
+}
+
+fn print_totals(label: &str, threads: usize, t: &Totals) {
+    println!(
+        "{label} on {threads} thread(s): {:.1} s, {:.1} cpu-s, {} nodes, {:.1} M nodes a cpu-second",
+        t.wall,
+        t.cpu,
+        t.nodes,
+        t.nodes as f64 / t.cpu / 1e6
+    );
+}
+
+/// Edax's solve of `set` on one thread: processor seconds and nodes.
+fn edax(edax: &Path, set: &[Problem]) -> (f64, u64) {
+    let file: PathBuf = std::env::temp_dir().join(format!("boardgames-ffo-{}.obf", set[0].number));
+    let lines: String = set.iter().map(|p| format!("{};\n", p.position)).collect();
+    std::fs::write(&file, lines).expect("a temporary file for Edax");
+    let folder = edax
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(Path::new("."));
+    let (out, _, cpu) = measure(
+        Command::new(edax)
+            .args(["-solve"])
+            .arg(&file)
+            .args(["-n", "1", "-l", "60", "-book-usage", "off", "-verbose", "1"])
+            .current_dir(folder),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    // Its last line: "FILE: N nodes in 0:06.928 (cpu = ...)".
+    let nodes = text
+        .lines()
+        .rev()
+        .find_map(|l| l.split_once(": ").map(|(_, rest)| rest))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or(0);
+    (cpu, nodes)
+}
+
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// Our one-thread solve of `set` against Edax's, alternately twice.
+fn against_edax(path: &Path, label: &str, set: &[Problem]) {
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    let (mut my_nodes, mut their_nodes) = (0, 0);
+    for _ in 0..2 {
+        let t = ours(set, 1);
+        mine.push(t.cpu);
+        my_nodes = t.nodes;
+        let (cpu, nodes) = edax(path, set);
+        theirs.push(cpu);
+        their_nodes = nodes;
+    }
+    let (a, b) = (median(&mut mine), median(&mut theirs));
+    println!(
+        "{label}, one thread: ours {a:.1} cpu-s {my_nodes} nodes ({:.1} M/s), Edax {b:.1} cpu-s \
+         {their_nodes} nodes ({:.1} M/s); time ours/Edax {:.2}, nodes {:.2}",
+        my_nodes as f64 / a / 1e6,
+        their_nodes as f64 / b / 1e6,
+        a / b,
+        my_nodes as f64 / their_nodes as f64
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    let (quick, long, six) = (has("quick"), has("long"), has("6x6"));
+    let first = problems(include_str!("fforum-20-39.obf"), 20);
+    let second = problems(include_str!("fforum-40-59.obf"), 40);
+    let (forties, fifties) = second.split_at(10);
+    let forties = if quick { &forties[..5] } else { forties };
+
+    let t = ours(&first, 1);
+    print_totals("FFO #20-#39", 1, &t);
+    let t = ours(forties, 1);
+    print_totals("FFO #40-#49", 1, &t);
+    if !quick {
+        let t = ours(forties, 2);
+        print_totals("FFO #40-#49", 2, &t);
+    }
+    if long {
+        let t = ours(fifties, 2);
+        print_totals("FFO #50-#59", 2, &t);
+    }
+    if six {
+        let (out, wall, cpu) = measure(Command::new(env!("CARGO_BIN_EXE_boardgames")).args([
+            "solve",
+            "othello",
+            "--size",
+            "6",
+            "--threads",
+            "2",
+        ]));
+        let text = String::from_utf8_lossy(&out.stdout);
+        println!("6x6 from the start, 2 threads: {wall:.1} s, {cpu:.1} cpu-s");
+        assert!(
+            text.contains("perfect play: -4"),
+            "6x6 is -4 under perfect play: {text}"
+        );
+    }
+    if let Some(path) = std::env::var_os("EDAX") {
+        let path = Path::new(&path);
+        against_edax(path, "FFO #20-#39", &first);
+        against_edax(path, "FFO #40-#49", forties);
+    }
+}
