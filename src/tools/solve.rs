@@ -225,6 +225,7 @@ where
     let empties = u32::try_from(game.count(Cell::Empty)).unwrap_or(u32::MAX);
     let mut solver = Solver::<Side<N>>::new(how.hash_mb, empties, how.scoring)
         .map_err(|e| Stop::Memory(e.megabytes))?
+        .growing()
         .threads(how.threads)
         .reporting(&mut report);
     let analysis = solver.analyse(game, how.asked);

@@ -74,6 +74,9 @@ pub trait Bits:
 
     /// Word `i` of the set (`i < WORDS`): cells `64 * i` to `64 * i + 63`.
     fn word(self, i: usize) -> u64;
+
+    /// Sets word `i` of the set (`i < WORDS`) to `word`.
+    fn set_word(&mut self, i: usize, word: u64);
 }
 
 /// The cells of a one-word set in increasing order.
@@ -132,6 +135,11 @@ impl Bits for u64 {
     #[inline]
     fn word(self, _: usize) -> u64 {
         self
+    }
+
+    #[inline]
+    fn set_word(&mut self, _: usize, word: u64) {
+        *self = word;
     }
 }
 
@@ -272,6 +280,11 @@ impl<const W: usize> Bits for Wide<W> {
     #[inline]
     fn word(self, i: usize) -> u64 {
         self.0[i]
+    }
+
+    #[inline]
+    fn set_word(&mut self, i: usize, word: u64) {
+        self.0[i] = word;
     }
 }
 

@@ -169,6 +169,13 @@ pub struct Solver<'a, L: Layout> {
 /// takes too little time for threads to pay for their start.
 const PARALLEL: u32 = 14;
 
+/// Buckets a growing table starts with.
+const START_BUCKETS: usize = 1 << 16;
+
+/// Empty cells from which a node checks whether the table should grow (while one thread
+/// searches; with several, it grows between their tests).
+const GROW: u32 = 10;
+
 /// Empty cells from which a thread marks the position it searches as busy, and leaves for last
 /// a move (other than the first) into a position another thread is busy with: the threads
 /// spread over the moves of a node that must all be searched, and each finds the others'
@@ -247,6 +254,28 @@ impl<'a, L: Layout> Solver<'a, L> {
         }
     }
 
+    /// The same solver with a table that starts small (4 MiB on 8x8) and grows as it fills, up
+    /// to its size: a small search then touches little memory. The computer player's solves
+    /// keep a fixed table, so that its node counts, and so its moves, never depend on growth.
+    #[must_use]
+    pub fn growing(mut self) -> Self {
+        if let Some(table) = Arc::get_mut(&mut self.table) {
+            let table = std::mem::replace(table, SolveTable::new(0, 0).expect("one bucket"));
+            self.table = Arc::new(table.growing(START_BUCKETS));
+        }
+        self
+    }
+
+    /// Grows the table where it is crowded and no other thread is using it.
+    #[inline]
+    fn grow_table(&mut self) {
+        if self.table.is_crowded()
+            && let Some(table) = Arc::get_mut(&mut self.table)
+        {
+            table.grow();
+        }
+    }
+
     /// Whether other threads search beside this one now.
     #[inline]
     fn helpers_at_work(&self) -> bool {
@@ -298,6 +327,7 @@ impl<'a, L: Layout> Solver<'a, L> {
         });
         self.stop = None;
         self.tally.add(nodes);
+        self.grow_table();
         // Stopped by a helper's answer, this thread has not given up.
         self.gave_up = self.tally.nodes() > self.limit;
         found.unwrap_or(alpha)

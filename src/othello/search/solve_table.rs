@@ -9,8 +9,8 @@
 
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
-use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicU64, AtomicUsize};
 
 use super::lines::Lines;
 use crate::board::TableTooLarge;
@@ -39,6 +39,10 @@ pub struct SolveTable<L: Layout> {
     busy: Vec<AtomicU64>,
     /// Buckets, less one (a power of two, less one).
     mask: usize,
+    /// The most buckets it may grow to.
+    most: usize,
+    /// Slots that hold a position.
+    filled: AtomicUsize,
     /// Whether threads share the table, so that each bucket is locked while it is used.
     shared: bool,
     layout: PhantomData<fn() -> L>,
@@ -99,10 +103,82 @@ impl<L: Layout> SolveTable<L> {
         Ok(SolveTable {
             lines: Lines::zeroed(lines).ok_or(too_large)?,
             mask: count - 1,
+            most: count,
+            filled: AtomicUsize::new(0),
             busy: Vec::new(),
             shared: false,
             layout: PhantomData,
         })
+    }
+
+    /// The same table, starting with at most `buckets` buckets (a power of two) and growing,
+    /// through [`Self::grow`], to its full size as it fills.
+    #[must_use]
+    pub fn growing(mut self, buckets: usize) -> Self {
+        if buckets < self.most
+            && let Some(lines) = Lines::zeroed(buckets * Self::LINES)
+        {
+            self.lines = lines;
+            self.mask = buckets - 1;
+        }
+        self
+    }
+
+    /// Its buckets now.
+    #[cfg(test)]
+    pub fn buckets(&self) -> usize {
+        self.mask + 1
+    }
+
+    /// Whether the table should grow: three quarters of its slots hold positions, and it may.
+    #[inline]
+    pub fn is_crowded(&self) -> bool {
+        let slots = 2 * (self.mask + 1);
+        self.mask + 1 < self.most && 4 * self.filled.load(Relaxed) > 3 * slots
+    }
+
+    /// Four times the buckets (at most its full size), keeping what it holds; as it is where
+    /// the machine cannot back the larger table, which then is not asked for again.
+    pub fn grow(&mut self) {
+        let count = ((self.mask + 1) * 4).min(self.most);
+        let Some(lines) = Lines::zeroed(count * Self::LINES) else {
+            self.most = self.mask + 1;
+            return;
+        };
+        let old = std::mem::replace(&mut self.lines, lines);
+        let old_count = self.mask + 1;
+        self.mask = count - 1;
+        self.filled.store(0, Relaxed);
+        let old = SolveTable::<L> {
+            lines: old,
+            mask: old_count - 1,
+            most: old_count,
+            filled: AtomicUsize::new(0),
+            busy: Vec::new(),
+            shared: false,
+            layout: PhantomData,
+        };
+        for bucket in 0..old_count {
+            // The second slot first, so that the first keeps its place where both meet again.
+            for slot in [1, 0] {
+                let record = old.record(bucket, slot);
+                if record.empties == 0 {
+                    continue;
+                }
+                let base = 1 + slot * Self::SLOT;
+                let mut pos = Position::<L> {
+                    me: L::Bits::EMPTY,
+                    opp: L::Bits::EMPTY,
+                    empty: L::Bits::EMPTY,
+                };
+                for i in 0..L::Bits::WORDS {
+                    pos.me.set_word(i, old.word(bucket, base + i).load(Relaxed));
+                    pos.opp
+                        .set_word(i, old.word(bucket, base + L::Bits::WORDS + i).load(Relaxed));
+                }
+                self.put_record(&pos, record);
+            }
+        }
     }
 
     /// The same table, made safe to share between threads (each bucket locked while used).
@@ -249,18 +325,33 @@ impl<L: Layout> SolveTable<L> {
             best: bounds.best.map_or(u16::MAX, |b| b as u16),
             empties: empties as u16 + 1,
         };
+        self.put_record(pos, record);
+    }
+
+    fn put_record(&self, pos: &Position<L>, record: Record) {
         let bucket = self.bucket(pos);
         if !self.lock(bucket) {
             return;
         }
         let first = self.record(bucket, 0);
+        let second = self.record(bucket, 1);
+        // A slot is only ever filled once the first is (the first is never emptied), so a
+        // free first slot means a free bucket.
         if first.empties != 0 && self.holds(bucket, 0, pos) {
             self.write(bucket, 0, pos, record);
-        } else if record.empties >= first.empties {
-            self.copy_first_to_second(bucket);
-            self.write(bucket, 0, pos, record);
         } else {
-            self.write(bucket, 1, pos, record);
+            if record.empties >= first.empties {
+                if first.empties != 0 {
+                    self.copy_first_to_second(bucket);
+                }
+                self.write(bucket, 0, pos, record);
+            } else {
+                self.write(bucket, 1, pos, record);
+            }
+            // One more slot holds a position where either was free.
+            if first.empties == 0 || second.empties == 0 {
+                self.filled.fetch_add(1, Relaxed);
+            }
         }
         self.unlock(bucket);
     }

@@ -5,7 +5,7 @@
 //! generation. The policy (when to sort, what the table keeps, what is asked) is `solve.rs`'s.
 
 use super::{
-    ETC, EXCLUSIVE, FEW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SORTED, Solver,
+    ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SORTED, Solver,
     learned_depth, learned_value,
 };
 use crate::othello::engine::{Bits, Layout, Position};
@@ -35,6 +35,9 @@ macro_rules! search_fn {
                 if self.must_stop() {
                     self.gave_up = true;
                     return alpha;
+                }
+                if empties >= GROW {
+                    self.grow_table();
                 }
                 // Stability cutoff: the other player keeps at least its stable discs, so this
                 // player ends with at most the rest; when that cannot beat `alpha`, no search

@@ -176,6 +176,28 @@ fn any_number_of_threads_gives_the_same_analysis() {
 }
 
 #[test]
+fn a_table_that_grows_from_one_bucket_gives_the_same_analysis() {
+    let mut rng = Rng::new(31);
+    let asked = Asked {
+        line: true,
+        moves: true,
+    };
+    for _ in 0..3 {
+        let game = random_position::<8>(&mut rng, 16);
+        let want = Solver::new(16, 64, Scoring::EmptiesToWinner)
+            .unwrap()
+            .analyse(&game, asked);
+        for threads in [1, 2] {
+            let mut solver = Solver::new(16, 64, Scoring::EmptiesToWinner).unwrap();
+            solver.table = Arc::new(SolveTable::new(16, 64).unwrap().growing(1));
+            let mut solver = solver.threads(threads);
+            assert_eq!(solver.analyse(&game, asked), want, "{game:?}");
+            assert!(solver.table.buckets() >= 1 << 8, "it grew");
+        }
+    }
+}
+
+#[test]
 fn the_outcome_is_the_values_sign_a_move_that_keeps_it_and_a_short_solve_gives_up() {
     let mut rng = Rng::new(6);
     let mut gave_up = 0;
