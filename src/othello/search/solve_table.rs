@@ -111,16 +111,12 @@ impl<L: Layout> SolveTable<L> {
         })
     }
 
-    /// The same table, starting with at most `buckets` buckets (a power of two) and growing,
-    /// through [`Self::grow`], to its full size as it fills.
+    /// The same table, using at first only its first `buckets` buckets (a power of two) and
+    /// growing, through [`Self::grow`], over the rest as it fills: the memory is mapped at once
+    /// but backed only where it is used, so a small search touches little of it.
     #[must_use]
     pub fn growing(mut self, buckets: usize) -> Self {
-        if buckets < self.most
-            && let Some(lines) = Lines::zeroed(buckets * Self::LINES)
-        {
-            self.lines = lines;
-            self.mask = buckets - 1;
-        }
+        self.mask = buckets.clamp(1, self.most) - 1;
         self
     }
 
@@ -137,31 +133,17 @@ impl<L: Layout> SolveTable<L> {
         self.mask + 1 < self.most && 4 * self.filled.load(Relaxed) > 3 * slots
     }
 
-    /// Four times the buckets (at most its full size), keeping what it holds; as it is where
-    /// the machine cannot back the larger table, which then is not asked for again.
+    /// Four times the buckets (at most its full size), keeping what it holds, in place: a
+    /// position of bucket `b` of `c` goes to bucket `b + k * c` for some `k`, a bucket that only
+    /// bucket `b` sends to, so each bucket is emptied and its positions stored again in turn.
     pub fn grow(&mut self) {
-        let count = ((self.mask + 1) * 4).min(self.most);
-        let Some(lines) = Lines::zeroed(count * Self::LINES) else {
-            self.most = self.mask + 1;
-            return;
-        };
-        let old = std::mem::replace(&mut self.lines, lines);
-        let old_count = self.mask + 1;
-        self.mask = count - 1;
+        let count = self.mask + 1;
+        self.mask = (count * 4).min(self.most) - 1;
         self.filled.store(0, Relaxed);
-        let old = SolveTable::<L> {
-            lines: old,
-            mask: old_count - 1,
-            most: old_count,
-            filled: AtomicUsize::new(0),
-            busy: Vec::new(),
-            shared: false,
-            layout: PhantomData,
-        };
-        for bucket in 0..old_count {
-            // The second slot first, so that the first keeps its place where both meet again.
-            for slot in [1, 0] {
-                let record = old.record(bucket, slot);
+        for bucket in 0..count {
+            let mut held = [None; 2];
+            for (slot, held) in held.iter_mut().enumerate() {
+                let record = self.record(bucket, slot);
                 if record.empties == 0 {
                     continue;
                 }
@@ -172,10 +154,19 @@ impl<L: Layout> SolveTable<L> {
                     empty: L::Bits::EMPTY,
                 };
                 for i in 0..L::Bits::WORDS {
-                    pos.me.set_word(i, old.word(bucket, base + i).load(Relaxed));
-                    pos.opp
-                        .set_word(i, old.word(bucket, base + L::Bits::WORDS + i).load(Relaxed));
+                    pos.me
+                        .set_word(i, self.word(bucket, base + i).load(Relaxed));
+                    pos.opp.set_word(
+                        i,
+                        self.word(bucket, base + L::Bits::WORDS + i).load(Relaxed),
+                    );
                 }
+                *held = Some((pos, record));
+                self.word(bucket, base + 2 * L::Bits::WORDS)
+                    .store(0, Relaxed);
+            }
+            // The second slot first, so that the first keeps its place where both meet again.
+            for (pos, record) in held.into_iter().rev().flatten() {
                 self.put_record(&pos, record);
             }
         }
