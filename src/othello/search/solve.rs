@@ -37,19 +37,21 @@ const SHALLOW: u32 = 16;
 /// The plies of that search.
 const SHALLOW_DEPTH: u32 = 3;
 
-/// The plies of the search with the learned evaluation that sorts the moves of a position with
-/// `empties` empty cells on a board of side `side` (where the board has that evaluation), or
-/// `None` where moves are sorted otherwise. Measured on one thread: on 8x8, two plies from 18
-/// empty cells and one at 16 and 17 (FFO #45, #48 and #49 in 40, 16 and 32 s, against 44, 19
-/// and 36 s with the hand-set 3-ply search at 16 and 17; one ply from 14 visits fewer nodes but
-/// takes longer, two plies from 16 cost more than they save). On 6x6, two plies from 16 (a
-/// position of 28 empty cells: 59 s without, 31 s from 18, 28 s from 16; one ply at 16 and 17,
-/// or from 14, no better).
-fn learned_depth(side: usize, empties: u32) -> Option<u32> {
+/// How the learned evaluation sorts the moves of a position with `empties` empty cells on a
+/// board of side `side` (where the board has that evaluation), or `None` where moves are
+/// sorted otherwise: the plies of the search with it, and what each reply left to the other
+/// player adds to a move's rank (in 1/64 disc), since the fewer replies, the likelier a cut.
+/// On 8x8, two plies from 18 empty cells and one from 13 to 17, one disc a reply (measured
+/// on one thread, nodes: FFO #40-#44 240.7 million with one ply from 16 and no replies term,
+/// 211.6 with half a disc a reply, 193.2 with a disc, 207.6 with two; with a disc, one ply
+/// from 14 173.8, from 13 167.8, from 12 163.0 but slower; checked on #20-#39, 209 million
+/// to 151, and #45, 746 to 543). On 6x6, two plies from 16 (a position of 28 empty cells: 59 s
+/// without, 31 s from 18, 28 s from 16; one ply at 16 and 17, or from 14, no better).
+fn learned_order(side: usize, empties: u32) -> Option<(u32, i32)> {
     match side {
-        8 if empties >= 18 => Some(2),
-        8 if empties >= 16 => Some(1),
-        6 if empties >= 16 => Some(2),
+        8 if empties >= 18 => Some((2, 64)),
+        8 if empties >= 13 => Some((1, 64)),
+        6 if empties >= 16 => Some((2, 0)),
         _ => None,
     }
 }

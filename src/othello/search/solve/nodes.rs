@@ -6,7 +6,7 @@
 
 use super::{
     ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SORTED, Solver,
-    learned_depth, learned_value,
+    learned_order, learned_value,
 };
 use crate::othello::engine::{Bits, Layout, Position};
 use crate::othello::search::solve_table::Bounds;
@@ -88,12 +88,14 @@ macro_rules! search_fn {
                     }
                     let rank = if Some(at) == first {
                         i32::MIN
-                    } else if let Some(value) = learned_depth(L::N, empties)
-                        .and_then(|depth| learned_value(child, depth, -INFINITY_EVAL, INFINITY_EVAL))
-                    {
+                    } else if let Some(rank) = learned_order(L::N, empties).and_then(|(depth, reply)| {
+                        let value = learned_value(child, depth, -INFINITY_EVAL, INFINITY_EVAL)?;
+                        Some(value + reply * child.$moves().len() as i32)
+                    }) {
                         // Far from the end, what a search with the learned evaluation thinks of
-                        // the move, for the other player: lower first.
-                        value
+                        // the move, for the other player, and the other player's replies: lower
+                        // first.
+                        rank
                     } else if empties >= SHALLOW {
                         // Where the board has no learned evaluation, a search with the
                         // computer's hand-set one.
