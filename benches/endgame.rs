@@ -122,6 +122,11 @@ fn ours(set: &[Problem], threads: usize) -> Totals {
     totals
 }
 
+/// "FFO #40-#44" for a set of those positions.
+fn label(set: &[Problem]) -> String {
+    format!("FFO #{}-#{}", set[0].number, set[set.len() - 1].number)
+}
+
 fn print_totals(label: &str, threads: usize, t: &Totals) {
     println!(
         "{label} on {threads} thread(s): {:.1} s, {:.1} cpu-s, {} nodes, {:.1} M nodes a cpu-second",
@@ -198,16 +203,16 @@ fn main() {
     let forties = if quick { &forties[..5] } else { forties };
 
     let t = ours(&first, 1);
-    print_totals("FFO #20-#39", 1, &t);
+    print_totals(&label(&first), 1, &t);
     let t = ours(forties, 1);
-    print_totals("FFO #40-#49", 1, &t);
+    print_totals(&label(forties), 1, &t);
     if !quick {
         let t = ours(forties, 2);
-        print_totals("FFO #40-#49", 2, &t);
+        print_totals(&label(forties), 2, &t);
     }
     if long {
         let t = ours(fifties, 2);
-        print_totals("FFO #50-#59", 2, &t);
+        print_totals(&label(fifties), 2, &t);
     }
     if six {
         let (out, wall, cpu) = measure(Command::new(env!("CARGO_BIN_EXE_boardgames")).args([
@@ -227,7 +232,7 @@ fn main() {
     }
     if let Some(path) = std::env::var_os("EDAX") {
         let path = Path::new(&path);
-        against_edax(path, "FFO #20-#39", &first);
-        against_edax(path, "FFO #40-#49", forties);
+        against_edax(path, &label(&first), &first);
+        against_edax(path, &label(forties), forties);
     }
 }
