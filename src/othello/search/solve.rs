@@ -174,8 +174,7 @@ const PARALLEL: u32 = 14;
 /// Buckets a growing table starts with.
 const START_BUCKETS: usize = 1 << 16;
 
-/// Empty cells from which a node checks whether the table should grow (while one thread
-/// searches; with several, it grows between their tests).
+/// Empty cells from which a node checks whether the table should grow.
 const GROW: u32 = 10;
 
 /// Empty cells from which a thread marks the position it searches as busy, and leaves for last
@@ -268,13 +267,11 @@ impl<'a, L: Layout> Solver<'a, L> {
         self
     }
 
-    /// Grows the table where it is crowded and no other thread is using it.
+    /// Grows the table where it is crowded (while other threads search on).
     #[inline]
-    fn grow_table(&mut self) {
-        if self.table.is_crowded()
-            && let Some(table) = Arc::get_mut(&mut self.table)
-        {
-            table.grow();
+    fn grow_table(&self) {
+        if self.table.is_crowded() {
+            self.table.grow();
         }
     }
 

@@ -10,7 +10,7 @@
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicU64, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 
 use super::lines::Lines;
 use crate::board::TableTooLarge;
@@ -37,8 +37,10 @@ pub struct SolveTable<L: Layout> {
     lines: Lines,
     /// The positions threads are searching now, by hash: one word each, 0 for none.
     busy: Vec<AtomicU64>,
-    /// Buckets, less one (a power of two, less one).
-    mask: usize,
+    /// Buckets in use, less one (a power of two, less one); grows while threads search.
+    mask: AtomicUsize,
+    /// Set while a thread grows the table.
+    growing: AtomicBool,
     /// The most buckets it may grow to.
     most: usize,
     /// Slots that hold a position.
@@ -102,7 +104,8 @@ impl<L: Layout> SolveTable<L> {
         let lines = count.checked_mul(Self::LINES).ok_or(too_large)?;
         Ok(SolveTable {
             lines: Lines::zeroed(lines).ok_or(too_large)?,
-            mask: count - 1,
+            mask: AtomicUsize::new(count - 1),
+            growing: AtomicBool::new(false),
             most: count,
             filled: AtomicUsize::new(0),
             busy: Vec::new(),
@@ -116,31 +119,45 @@ impl<L: Layout> SolveTable<L> {
     /// but backed only where it is used, so a small search touches little of it.
     #[must_use]
     pub fn growing(mut self, buckets: usize) -> Self {
-        self.mask = buckets.clamp(1, self.most) - 1;
+        self.mask = AtomicUsize::new(buckets.clamp(1, self.most) - 1);
         self
     }
 
     /// Its buckets now.
     #[cfg(test)]
     pub fn buckets(&self) -> usize {
-        self.mask + 1
+        self.mask.load(Relaxed) + 1
     }
 
     /// Whether the table should grow: three quarters of its slots hold positions, and it may.
     #[inline]
     pub fn is_crowded(&self) -> bool {
-        let slots = 2 * (self.mask + 1);
-        self.mask + 1 < self.most && 4 * self.filled.load(Relaxed) > 3 * slots
+        let buckets = self.mask.load(Relaxed) + 1;
+        buckets < self.most && 4 * self.filled.load(Relaxed) > 3 * 2 * buckets
     }
 
     /// Four times the buckets (at most its full size), keeping what it holds, in place: a
     /// position of bucket `b` of `c` goes to bucket `b + k * c` for some `k`, a bucket that only
     /// bucket `b` sends to, so each bucket is emptied and its positions stored again in turn.
-    pub fn grow(&mut self) {
-        let count = self.mask + 1;
-        self.mask = (count * 4).min(self.most) - 1;
+    /// Other threads go on searching meanwhile: one that looks with the old size may miss a
+    /// position or store one where the new size will not look, which costs a search, never a
+    /// wrong bound (a position is stored whole). Only one thread grows the table at a time.
+    pub fn grow(&self) {
+        if self.growing.swap(true, Acquire) {
+            return;
+        }
+        if !self.is_crowded() {
+            self.growing.store(false, Release);
+            return;
+        }
+        let count = self.mask.load(Relaxed) + 1;
+        self.mask.store((count * 4).min(self.most) - 1, Relaxed);
         self.filled.store(0, Relaxed);
         for bucket in 0..count {
+            // A bucket in use elsewhere keeps its positions where they are.
+            if !self.lock(bucket) {
+                continue;
+            }
             let mut held = [None; 2];
             for (slot, held) in held.iter_mut().enumerate() {
                 let record = self.record(bucket, slot);
@@ -165,11 +182,13 @@ impl<L: Layout> SolveTable<L> {
                 self.word(bucket, base + 2 * L::Bits::WORDS)
                     .store(0, Relaxed);
             }
+            self.unlock(bucket);
             // The second slot first, so that the first keeps its place where both meet again.
             for (pos, record) in held.into_iter().rev().flatten() {
                 self.put_record(&pos, record);
             }
         }
+        self.growing.store(false, Release);
     }
 
     /// The same table, made safe to share between threads (each bucket locked while used).
@@ -189,7 +208,7 @@ impl<L: Layout> SolveTable<L> {
 
     fn bucket(&self, pos: &Position<L>) -> usize {
         // The high bits are the best mixed.
-        (Self::hash(pos) >> 20) as usize & self.mask
+        (Self::hash(pos) >> 20) as usize & self.mask.load(Relaxed)
     }
 
     /// Where in the busy set `pos` is marked (`None` in a table not shared), and the mark
