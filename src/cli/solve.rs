@@ -92,8 +92,9 @@ pub struct SolveOthelloArgs {
 /// The solver's memory and progress.
 #[derive(Debug, Args)]
 struct SolveMemory {
-    /// The most MiB the transposition table may take (it is sized to the position below
-    /// that); the solve never uses much more. A size the machine cannot back is an error.
+    /// The most MiB the transposition table may take: it starts small and grows as the search
+    /// fills it, up to that (and no larger than the position can fill); the solve never uses
+    /// much more. A size the machine cannot back is an error.
     #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = HASH_MB, value_parser = parse_hash_mb)]
     hash_mb: u32,
     /// Show progress on standard error even when it is not a terminal.
