@@ -159,7 +159,7 @@ pub struct SolveOptions {
     pub asked: Asked,
     /// How a finished Othello game is scored.
     pub scoring: Scoring,
-    /// Threads to solve on: Kalah's two tests at once, or Othello's positions of a file.
+    /// Threads to solve on: Kalah's two tests at once, or all on each Othello position.
     pub threads: usize,
 }
 

@@ -226,13 +226,15 @@ impl<'a, L: Layout> Solver<'a, L> {
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
         self.helpers = threads.max(1) - 1;
-        if self.helpers > 0
-            && let Some(table) = Arc::get_mut(&mut self.table)
-        {
-            let table = std::mem::replace(table, SolveTable::new(0, 0).expect("one bucket"));
-            self.table = Arc::new(table.shared());
+        if self.helpers > 0 {
+            self.own_table().share();
         }
         self
+    }
+
+    /// The table, not yet shared with any helper (the builders run before the solve).
+    fn own_table(&mut self) -> &mut SolveTable<L> {
+        Arc::get_mut(&mut self.table).expect("helpers share the table only while they search")
     }
 
     /// A solver for a helper thread: the same table and settings, its own counters, giving up
@@ -260,10 +262,7 @@ impl<'a, L: Layout> Solver<'a, L> {
     /// keep a fixed table, so that its node counts, and so its moves, never depend on growth.
     #[must_use]
     pub fn growing(mut self) -> Self {
-        if let Some(table) = Arc::get_mut(&mut self.table) {
-            let table = std::mem::replace(table, SolveTable::new(0, 0).expect("one bucket"));
-            self.table = Arc::new(table.growing(START_BUCKETS));
-        }
+        self.own_table().start_small(START_BUCKETS);
         self
     }
 
@@ -326,7 +325,6 @@ impl<'a, L: Layout> Solver<'a, L> {
         });
         self.stop = None;
         self.tally.add(nodes);
-        self.grow_table();
         // Stopped by a helper's answer, this thread has not given up.
         self.gave_up = self.tally.nodes() > self.limit;
         found.unwrap_or(alpha)

@@ -1,7 +1,8 @@
-//! The exact solver's transposition table: bounds on the values of positions, in a fixed number
-//! of two-slot buckets sized in MiB (one slot keeps the position with the most empty cells, the
-//! most work saved; the other the newest), never growing. A position is stored whole, so bounds
-//! are never taken for another position's. The threads of one solve share it: a bucket is a
+//! The exact solver's transposition table: bounds on the values of positions, in two-slot
+//! buckets (one slot keeps the position with the most empty cells, the most work saved; the
+//! other the newest) within a size in MiB, either all used from the start or used from a small
+//! part that grows in place as it fills. A position is stored whole, so bounds are never taken
+//! for another position's. The threads of one solve share it: a bucket is a
 //! cache line (or a few) of atomic words behind a lock that is only ever tried, so a thread that
 //! finds it taken reads nothing or writes nothing there and never waits, and no read mixes two
 //! writes. Its memory comes zeroed from the system (`lines.rs`), backed only where it is used,
@@ -114,13 +115,11 @@ impl<L: Layout> SolveTable<L> {
         })
     }
 
-    /// The same table, using at first only its first `buckets` buckets (a power of two) and
+    /// Uses at first only the table's first `buckets` buckets (a power of two) and
     /// growing, through [`Self::grow`], over the rest as it fills: the memory is mapped at once
     /// but backed only where it is used, so a small search touches little of it.
-    #[must_use]
-    pub fn growing(mut self, buckets: usize) -> Self {
-        self.mask = AtomicUsize::new(buckets.clamp(1, self.most) - 1);
-        self
+    pub fn start_small(&mut self, buckets: usize) {
+        *self.mask.get_mut() = buckets.clamp(1, self.most) - 1;
     }
 
     /// Its buckets now.
@@ -164,22 +163,15 @@ impl<L: Layout> SolveTable<L> {
                 if record.empties == 0 {
                     continue;
                 }
-                let base = 1 + slot * Self::SLOT;
-                let mut pos = Position::<L> {
-                    me: L::Bits::EMPTY,
-                    opp: L::Bits::EMPTY,
+                let (me, opp) = self.key(bucket, slot);
+                // Only the discs matter to the table (its hash and its keys).
+                let pos = Position::<L> {
+                    me,
+                    opp,
                     empty: L::Bits::EMPTY,
                 };
-                for i in 0..L::Bits::WORDS {
-                    pos.me
-                        .set_word(i, self.word(bucket, base + i).load(Relaxed));
-                    pos.opp.set_word(
-                        i,
-                        self.word(bucket, base + L::Bits::WORDS + i).load(Relaxed),
-                    );
-                }
                 *held = Some((pos, record));
-                self.word(bucket, base + 2 * L::Bits::WORDS)
+                self.word(bucket, 1 + slot * Self::SLOT + 2 * L::Bits::WORDS)
                     .store(0, Relaxed);
             }
             self.unlock(bucket);
@@ -191,12 +183,10 @@ impl<L: Layout> SolveTable<L> {
         self.growing.store(false, Release);
     }
 
-    /// The same table, made safe to share between threads (each bucket locked while used).
-    #[must_use]
-    pub fn shared(mut self) -> Self {
+    /// Makes the table safe to share between threads (each bucket locked while used).
+    pub fn share(&mut self) {
         self.shared = true;
         self.busy = (0..BUSY).map(|_| AtomicU64::new(0)).collect();
-        self
     }
 
     fn hash(pos: &Position<L>) -> u64 {
@@ -266,14 +256,25 @@ impl<L: Layout> SolveTable<L> {
         }
     }
 
+    /// The discs of the position in slot `slot` of `bucket` (the caller holds the lock).
+    #[inline]
+    fn key(&self, bucket: usize, slot: usize) -> (L::Bits, L::Bits) {
+        let base = 1 + slot * Self::SLOT;
+        let (mut me, mut opp) = (L::Bits::EMPTY, L::Bits::EMPTY);
+        for i in 0..L::Bits::WORDS {
+            me.set_word(i, self.word(bucket, base + i).load(Relaxed));
+            opp.set_word(
+                i,
+                self.word(bucket, base + L::Bits::WORDS + i).load(Relaxed),
+            );
+        }
+        (me, opp)
+    }
+
     /// Whether slot `slot` of `bucket` holds `pos` (the caller holds the lock).
     #[inline]
     fn holds(&self, bucket: usize, slot: usize, pos: &Position<L>) -> bool {
-        let base = 1 + slot * Self::SLOT;
-        (0..L::Bits::WORDS).all(|i| {
-            self.word(bucket, base + i).load(Relaxed) == pos.me.word(i)
-                && self.word(bucket, base + L::Bits::WORDS + i).load(Relaxed) == pos.opp.word(i)
-        })
+        self.key(bucket, slot) == (pos.me, pos.opp)
     }
 
     #[inline]

@@ -189,7 +189,7 @@ fn a_table_that_grows_from_one_bucket_gives_the_same_analysis() {
             .analyse(&game, asked);
         for threads in [1, 2] {
             let mut solver = Solver::new(16, 64, Scoring::EmptiesToWinner).unwrap();
-            solver.table = Arc::new(SolveTable::new(16, 64).unwrap().growing(1));
+            solver.own_table().start_small(1);
             let mut solver = solver.threads(threads);
             assert_eq!(solver.analyse(&game, asked), want, "{game:?}");
             assert!(solver.table.buckets() >= 1 << 8, "it grew");
