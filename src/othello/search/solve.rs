@@ -18,7 +18,7 @@ use super::solve_table::SolveTable;
 use crate::board::{Coord, Report, Solution, TableTooLarge, Tally};
 use crate::othello::engine::Bits;
 use crate::othello::engine::{Layout, Position, Side};
-use crate::othello::evaluation::{Learned, learned};
+use crate::othello::evaluation::Learned;
 use crate::othello::rules::Othello;
 
 /// Larger than any margin a board can reach (676 discs).
@@ -41,16 +41,20 @@ const SHALLOW_DEPTH: u32 = 3;
 /// board of side `side` (where the board has that evaluation), or `None` where moves are
 /// sorted otherwise: the plies of the search with it, and what each reply left to the other
 /// player adds to a move's rank (in 1/64 disc), since the fewer replies, the likelier a cut.
-/// On 8x8, two plies from 18 empty cells and one from 13 to 17, one disc a reply (measured
-/// on one thread, nodes: FFO #40-#44 240.7 million with one ply from 16 and no replies term,
-/// 211.6 with half a disc a reply, 193.2 with a disc, 207.6 with two; with a disc, one ply
-/// from 14 173.8, from 13 167.8, from 12 163.0 but slower; checked on #20-#39, 209 million
-/// to 151, and #45, 746 to 543). On 6x6, two plies from 16 (a position of 28 empty cells: 59 s
-/// without, 31 s from 18, 28 s from 16; one ply at 16 and 17, or from 14, no better).
+/// On 8x8, two plies from 18 empty cells and the evaluation of the move's position itself
+/// from 11 to 17, one disc a reply (measured on one thread, nodes: FFO #40-#44 240.7 million
+/// with one ply from 16 and no replies term, 211.6 with half a disc a reply, 193.2 with a
+/// disc, 207.6 with two; with a disc, one ply from 14 173.8, from 13 167.8, from 12 163.0 but
+/// slower; checked on #20-#39, 209 million to 151, and #45, 746 to 543. No ply at all from 11
+/// to 17 instead of one from 13: #40-#44 131.2 to 130.4 million, #20-#39 133.2 to 123.4, #45
+/// 421 to 441, at a sixth of the ordering's cost; from 10 or 12, 128.9 and 129.8; from 9,
+/// 132.3; with two plies from 16 or 17, 123.4 and 126.2 but slower). On 6x6, two plies from
+/// 16 (a position of 28 empty cells: 59 s without, 31 s from 18, 28 s from 16; one ply at 16
+/// and 17, or from 14, no better).
 fn learned_order(side: usize, empties: u32) -> Option<(u32, i32)> {
     match side {
         8 if empties >= 18 => Some((2, 64)),
-        8 if empties >= 13 => Some((1, 64)),
+        8 if empties >= 11 => Some((0, 64)),
         6 if empties >= 16 => Some((2, 0)),
         _ => None,
     }
@@ -66,41 +70,6 @@ const GUESS_DEPTH: u32 = 6;
 
 /// Beyond any learned evaluation or final margin in its units (1/64 disc).
 const INFINITY_EVAL: i32 = 1 << 24;
-
-/// The value of `pos` for its player to move, in 1/64 disc, by a `depth`-ply alpha-beta search
-/// with the learned evaluation, within (`alpha`, `beta`); `None` where the board has none.
-fn learned_value<L: Layout>(pos: Position<L>, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
-    let moves = pos.moves();
-    let passed = pos.pass();
-    if moves.is_empty() {
-        let theirs = passed.moves();
-        if theirs.is_empty() {
-            return Some(64 * (pos.me.len() as i32 - pos.opp.len() as i32));
-        }
-        if depth == 0 {
-            return learned(&pos, moves, theirs, SOLVER_WEIGHTS);
-        }
-        return learned_value(passed, depth, -beta, -alpha).map(|v| -v);
-    }
-    if depth == 0 {
-        return learned(&pos, moves, passed.moves(), SOLVER_WEIGHTS);
-    }
-    let mut alpha = alpha;
-    let mut best = -INFINITY_EVAL;
-    for at in moves.cells() {
-        let value = -learned_value(pos.play_unchecked(at), depth - 1, -beta, -alpha)?;
-        if value > best {
-            best = value;
-            if value > alpha {
-                alpha = value;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    Some(best)
-}
 
 /// Empty cells from which the table is asked about every child before any is searched. Since
 /// the children's buckets are prefetched, asking is cheap: from 8 rather than 12, FFO #45 and
@@ -411,6 +380,18 @@ impl<'a, L: Layout> Solver<'a, L> {
         lower
     }
 
+    /// The value of `pos` for its player to move, in 1/64 disc, by a `depth`-ply search with
+    /// the learned evaluation, through the fastest copy; `None` where the board has none.
+    fn learned_value(&self, pos: Position<L>, depth: u32) -> Option<i32> {
+        let moves = pos.moves();
+        #[cfg(target_arch = "x86_64")]
+        if self.fast {
+            // SAFETY: `fast` is set only where `fast_available` found every feature.
+            return unsafe { Self::learned_fast(pos, moves, depth, -INFINITY_EVAL, INFINITY_EVAL) };
+        }
+        Self::learned_portable(pos, moves, depth, -INFINITY_EVAL, INFINITY_EVAL)
+    }
+
     /// The value of `pos` within (`alpha`, `beta`), through the fastest copy of the search.
     fn search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
         #[cfg(target_arch = "x86_64")]
@@ -458,7 +439,8 @@ impl<'a, L: Layout> Solver<'a, L> {
         }
         // MTD(f) closes in faster from a good guess: a shallow search's, where the board has
         // a learned evaluation, rounded to an even margin.
-        let guess = learned_value(pos, GUESS_DEPTH, -INFINITY_EVAL, INFINITY_EVAL)
+        let guess = self
+            .learned_value(pos, GUESS_DEPTH)
             .map_or(0, |value| 2 * (value as f32 / 128.0).round() as i32);
         let value = self.exact(pos, guess);
         let best = if pos.moves().is_empty() {

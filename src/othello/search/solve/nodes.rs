@@ -5,10 +5,11 @@
 //! generation. The policy (when to sort, what the table keeps, what is asked) is `solve.rs`'s.
 
 use super::{
-    ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SORTED, Solver,
-    learned_order, learned_value,
+    ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SOLVER_WEIGHTS,
+    SORTED, Solver, learned_order,
 };
 use crate::othello::engine::{Bits, Layout, Position};
+use crate::othello::evaluation::learned;
 use crate::othello::search::solve_table::Bounds;
 use crate::othello::search::stable::stable;
 
@@ -18,7 +19,8 @@ use crate::othello::search::stable::stable;
 macro_rules! search_fn {
     (
         $(#[$attr:meta])*
-        $search:ident, $near:ident, $few:ident, $two:ident, $last:ident, $moves:ident, $play:ident, $flips:ident
+        $search:ident, $near:ident, $few:ident, $two:ident, $last:ident, $learned:ident,
+        $moves:ident, $play:ident, $flips:ident
     ) => {
         impl<L: Layout> Solver<'_, L> {
             /// The value of `pos` (with `empties` empty cells) within (`alpha`, `beta`), fail
@@ -89,8 +91,9 @@ macro_rules! search_fn {
                     let rank = if Some(at) == first {
                         i32::MIN
                     } else if let Some(rank) = learned_order(L::N, empties).and_then(|(depth, reply)| {
-                        let value = learned_value(child, depth, -INFINITY_EVAL, INFINITY_EVAL)?;
-                        Some(value + reply * child.$moves().len() as i32)
+                        let replies = child.$moves();
+                        let value = Self::$learned(child, replies, depth, -INFINITY_EVAL, INFINITY_EVAL)?;
+                        Some(value + reply * replies.len() as i32)
                     }) {
                         // Far from the end, what a search with the learned evaluation thinks of
                         // the move, for the other player, and the other player's replies: lower
@@ -191,6 +194,43 @@ macro_rules! search_fn {
                     },
                 );
                 value
+            }
+
+            /// The value of `pos`, whose player to move has `moves`, for that player, in 1/64
+            /// disc, by a `depth`-ply alpha-beta search with the learned evaluation within
+            /// (`alpha`, `beta`); `None` where the board has none.
+            $(#[$attr])*
+            pub(super) fn $learned(pos: Position<L>, moves: L::Bits, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+                let passed = pos.pass();
+                if moves.is_empty() {
+                    let theirs = passed.$moves();
+                    if theirs.is_empty() {
+                        return Some(64 * (pos.me.len() as i32 - pos.opp.len() as i32));
+                    }
+                    if depth == 0 {
+                        return learned(&pos, moves, theirs, SOLVER_WEIGHTS);
+                    }
+                    return Self::$learned(passed, theirs, depth, -beta, -alpha).map(|v| -v);
+                }
+                if depth == 0 {
+                    return learned(&pos, moves, passed.$moves(), SOLVER_WEIGHTS);
+                }
+                let mut alpha = alpha;
+                let mut best = -INFINITY_EVAL;
+                for at in moves.cells() {
+                    let child = pos.$play(at);
+                    let value = -Self::$learned(child, child.$moves(), depth - 1, -beta, -alpha)?;
+                    if value > best {
+                        best = value;
+                        if value > alpha {
+                            alpha = value;
+                            if alpha >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                Some(best)
             }
 
             /// [`Self::search`] of a position with more than [`FEW`] but fewer than [`SORTED`]
@@ -379,6 +419,7 @@ search_fn!(
     few_portable,
     two_portable,
     last_portable,
+    learned_portable,
     moves,
     play_unchecked,
     flips_portable
@@ -392,6 +433,7 @@ search_fn!(
     few_fast,
     two_fast,
     last_fast,
+    learned_fast,
     moves_avx2,
     play_unchecked_avx2,
     flips_fast
