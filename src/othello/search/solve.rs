@@ -27,6 +27,33 @@ const INFINITY: i32 = 10_000;
 /// Empty cells at and below which positions are solved by trying each empty cell in turn.
 const FEW: u32 = 4;
 
+/// The last few empty cells of a position, in the order they are tried: up to [`FEW`] bit
+/// indices of 16 bits each in one word, the first lowest, so that a node hands its children
+/// the rest without copying a list.
+#[derive(Clone, Copy)]
+struct Few {
+    cells: u64,
+    count: u32,
+}
+
+impl Few {
+    /// The `i`th cell.
+    #[inline]
+    fn cell(self, i: u32) -> usize {
+        usize::from((self.cells >> (16 * i)) as u16)
+    }
+
+    /// The same cells but the `i`th, in the same order.
+    #[inline]
+    fn without(self, i: u32) -> Few {
+        let below = (1 << (16 * i)) - 1;
+        Few {
+            cells: self.cells & below | (self.cells >> 16) & !below,
+            count: self.count - 1,
+        }
+    }
+}
+
 /// Empty cells from which positions go to the table and moves are sorted fastest first.
 const SORTED: u32 = 7;
 
@@ -323,22 +350,27 @@ impl<'a, L: Layout> Solver<'a, L> {
         }
     }
 
-    /// The empty cells of `pos`, those in quadrants with an odd number of them first: there
+    /// The cells of the quadrants of the board that hold an odd number of `empty` cells: there
     /// the player to move is likelier to have the last move.
-    fn empties_by_parity(&self, pos: &Position<L>, cells: &mut [usize; FEW as usize]) -> usize {
-        let mut n = 0;
-        for odd in [true, false] {
-            for quadrant in self.quadrants {
-                let here = pos.empty & quadrant;
-                if (here.len() % 2 == 1) == odd {
-                    for cell in here.cells() {
-                        cells[n] = cell;
-                        n += 1;
-                    }
-                }
-            }
+    #[inline]
+    fn odd_quadrants(&self, empty: L::Bits) -> L::Bits {
+        self.quadrants
+            .into_iter()
+            .filter(|&q| (empty & q).len() % 2 == 1)
+            .fold(L::Bits::EMPTY, |acc, q| acc | q)
+    }
+
+    /// The empty cells of `pos` (at most [`FEW`]), those in quadrants with an odd number of
+    /// them first.
+    #[inline]
+    fn few_cells(&self, pos: &Position<L>) -> Few {
+        let odd = self.odd_quadrants(pos.empty);
+        let mut few = Few { cells: 0, count: 0 };
+        for at in (pos.empty & odd).cells().chain((pos.empty & !odd).cells()) {
+            few.cells |= (at as u64) << (16 * few.count);
+            few.count += 1;
         }
-        n
+        few
     }
 
     /// Whether a disc of `discs` lies next to cell `at`: a move there can flip only then.

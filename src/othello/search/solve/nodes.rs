@@ -4,6 +4,7 @@
 //! moves sorted as `solve.rs` decides, and the last few empty cells tried in turn without move
 //! generation. The policy (when to sort, what the table keeps, what is asked) is `solve.rs`'s.
 
+use super::Few;
 use super::{
     ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SOLVER_WEIGHTS,
     SORTED, Solver, learned_order,
@@ -29,9 +30,7 @@ macro_rules! search_fn {
             $(#[$attr])*
             pub(super) fn $search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
                 if empties <= FEW {
-                    let mut cells = [0; FEW as usize];
-                    let count = self.empties_by_parity(&pos, &mut cells);
-                    return self.$few(pos, alpha, beta, &cells[..count]);
+                    return self.$few(pos, alpha, beta, self.few_cells(&pos));
                 }
                 self.tally.visit();
                 if self.must_stop() {
@@ -246,11 +245,7 @@ macro_rules! search_fn {
                 beta: i32,
                 empties: u32,
             ) -> i32 {
-                let odd = self
-                    .quadrants
-                    .into_iter()
-                    .filter(|&q| (pos.empty & q).len() % 2 == 1)
-                    .fold(L::Bits::EMPTY, |acc, q| acc | q);
+                let odd = self.odd_quadrants(pos.empty);
                 let mut alpha = alpha;
                 let mut best = -INFINITY;
                 for at in (moves & odd).cells().chain((moves & !odd).cells()) {
@@ -268,22 +263,23 @@ macro_rules! search_fn {
                 best
             }
 
-            /// [`Self::search`] of a position with few empty cells, `cells` (at most
-            /// [`FEW`]), each tried in turn in their order, by the discs it would flip; the
-            /// order (odd regions first) is made once, where the few empty cells begin. A cell
-            /// with no disc of the other player next to it is passed over without looking for
-            /// flips; the last two cells have their own code.
+            /// [`Self::search`] of a position with few empty cells, `few`, each tried in turn
+            /// in their order, by the discs it would flip; the order (odd regions first) is
+            /// made once, where the few empty cells begin. A cell with no disc of the other
+            /// player next to it is passed over without looking for flips; the last two cells
+            /// have their own code.
             $(#[$attr])*
-            fn $few(&mut self, pos: Position<L>, alpha: i32, beta: i32, cells: &[usize]) -> i32 {
+            fn $few(&mut self, pos: Position<L>, alpha: i32, beta: i32, few: Few) -> i32 {
                 self.tally.visit();
-                match *cells {
-                    [at] => return self.$last(&pos, at),
-                    [first, second] => return self.$two(&pos, alpha, beta, first, second),
+                match few.count {
+                    1 => return self.$last(&pos, few.cell(0)),
+                    2 => return self.$two(&pos, alpha, beta, few.cell(0), few.cell(1)),
                     _ => {}
                 }
                 let mut alpha = alpha;
                 let mut best = -INFINITY;
-                for (i, &at) in cells.iter().enumerate() {
+                for i in 0..few.count {
+                    let at = few.cell(i);
                     if !self.touches(at, pos.opp) {
                         continue;
                     }
@@ -291,14 +287,8 @@ macro_rules! search_fn {
                     if flipped.is_empty() {
                         continue;
                     }
-                    // The other cells, in the same order.
-                    // (A loop: slice copies of a few words would be calls to memcpy.)
-                    let mut rest = [0; FEW as usize];
-                    for (j, &cell) in cells.iter().enumerate().filter(|&(j, _)| j != i) {
-                        rest[j - usize::from(j > i)] = cell;
-                    }
                     let child = pos.play_with(flipped, at);
-                    let value = -self.$few(child, -beta, -alpha, &rest[..cells.len() - 1]);
+                    let value = -self.$few(child, -beta, -alpha, few.without(i));
                     if value > best {
                         best = value;
                         if value > alpha {
@@ -313,11 +303,12 @@ macro_rules! search_fn {
                     return best;
                 }
                 // No move: pass if the other player has one, else the game is over.
-                let replies = cells.iter().any(|&at| {
+                let replies = (0..few.count).any(|i| {
+                    let at = few.cell(i);
                     self.touches(at, pos.me) && !$flips::<L>(pos.opp, pos.me, at).is_empty()
                 });
                 if replies {
-                    -self.$few(pos.pass(), -beta, -alpha, cells)
+                    -self.$few(pos.pass(), -beta, -alpha, few)
                 } else {
                     self.score(&pos)
                 }
