@@ -17,11 +17,12 @@ pub fn fast_available() -> bool {
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
     _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
-    _mm256_extracti128_si256, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x,
-    _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set_epi64x,
+    _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sllv_epi64,
+    _mm256_srlv_epi64, _mm256_sub_epi64,
 };
 
-use super::narrow::Masks;
+use super::narrow::{Masks, Rays};
 
 /// The lines through a cell of a one-word board, one to a lane (along a row, along a
 /// column, the two diagonals): each line's step, twice the step, and the `opp` discs a run
@@ -82,18 +83,53 @@ pub fn moves<const N: usize>(me: u64, opp: u64, empty: u64) -> u64 {
     fold(found) & empty
 }
 
-/// The discs `me` playing `at` turns over; see [`super::layout::flips`]. Each run of `opp` discs
-/// from `at` counts when the cell past it holds a disc of `me`.
+/// The discs `me` playing `at` turns over; see [`super::layout::flips`]. The portable
+/// algorithm (`narrow::ray_flips`) with the four rays to higher bits in one vector and the four
+/// to lower bits in another: along each ray the first cell that is not an `opp` disc, and the
+/// cells before it flip when it holds a disc of `me`. Towards higher bits that cell is the
+/// lowest set bit of the ray less `opp`; towards lower bits, where AVX2 has no count of leading
+/// zeros, each blocking cell is spread down its line (steps of one, two and four cells, as far
+/// as a ray reaches), and the first is the one spread cell whose neighbour up the line is not.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flips<const N: usize>(me: u64, opp: u64, at: usize) -> u64 {
-    let lines @ (step, _, _) = lines::<N>(opp);
-    let (higher, lower) = runs::<N>(_mm256_set1_epi64x(1 << at), lines);
-    let me = _mm256_set1_epi64x(me as i64);
+    let rays = &Rays::<N>::TABLE[at];
+    // SAFETY: each half of the row is four `u64`s, 32 bytes, read unaligned.
+    let (up, down) = unsafe {
+        (
+            _mm256_loadu_si256(rays.as_ptr().cast()),
+            _mm256_loadu_si256(rays[4..].as_ptr().cast()),
+        )
+    };
+    let (and, andnot, or) = (_mm256_and_si256, _mm256_andnot_si256, _mm256_or_si256);
+    let (me, opp) = (
+        _mm256_set1_epi64x(me as i64),
+        _mm256_set1_epi64x(opp as i64),
+    );
     let zero = _mm256_setzero_si256();
-    // All ones in a lane whose cells past the run hold no disc of `me`: the run stays.
-    let open = |past: __m256i| _mm256_cmpeq_epi64(_mm256_and_si256(past, me), zero);
-    let higher = _mm256_andnot_si256(open(_mm256_sllv_epi64(higher, step)), higher);
-    let lower = _mm256_andnot_si256(open(_mm256_srlv_epi64(lower, step)), lower);
-    fold(_mm256_or_si256(higher, lower))
+    // All ones in a lane whose first cell holds no disc of `me`: nothing flips there.
+    let open = |first: __m256i| _mm256_cmpeq_epi64(and(first, me), zero);
+
+    let blockers = andnot(opp, up);
+    let first = and(blockers, _mm256_sub_epi64(zero, blockers));
+    let before = and(_mm256_add_epi64(first, _mm256_cmpeq_epi64(zero, zero)), up);
+    let higher = andnot(open(first), before);
+
+    // The rays to lower bits step by 1, N, N + 1 and N - 1 (west, north, north-west,
+    // north-east), as `Rays` orders them.
+    let n = N as i64;
+    let step = _mm256_set_epi64x(n - 1, n + 1, n, 1);
+    let mut spread = andnot(opp, down);
+    spread = or(spread, _mm256_srlv_epi64(spread, step));
+    spread = or(
+        spread,
+        _mm256_srlv_epi64(spread, _mm256_add_epi64(step, step)),
+    );
+    spread = or(
+        spread,
+        _mm256_srlv_epi64(spread, _mm256_slli_epi64::<2>(step)),
+    );
+    let first = and(down, andnot(_mm256_srlv_epi64(spread, step), spread));
+    let lower = andnot(open(first), andnot(spread, down));
+    fold(or(higher, lower))
 }

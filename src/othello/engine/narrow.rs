@@ -92,10 +92,10 @@ pub(super) fn canonical_8x8(sets: [u64; 3]) -> [u64; 3] {
 /// The rays of a one-word board of side `N`: for every cell, the cells beyond it in each
 /// direction, the four that step to higher bits first (east, south, south-east, south-west),
 /// then the four that step to lower bits (west, north, north-west, north-east).
-struct Rays<const N: usize>;
+pub(super) struct Rays<const N: usize>;
 
 impl<const N: usize> Rays<N> {
-    const TABLE: [[u64; 8]; 64] = {
+    pub(super) const TABLE: [[u64; 8]; 64] = {
         let steps: [(isize, isize); 8] = [
             (1, 0),
             (0, 1),
