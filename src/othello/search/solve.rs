@@ -152,8 +152,6 @@ pub struct Solver<'a, L: Layout> {
     /// The board's four quadrants, for the parity of the regions of empty cells.
     quadrants: [L::Bits; 4],
     corners: L::Bits,
-    /// The cells next to a set of cells.
-    around: fn(L::Bits) -> L::Bits,
     /// The cells next to each cell, by bit index.
     neighbours: Vec<L::Bits>,
     /// Nodes after which the solve gives up (`u64::MAX`: never).
@@ -209,7 +207,6 @@ impl<'a, L: Layout> Solver<'a, L> {
             lists: Vec::new(),
             quadrants,
             corners,
-            around: crate::othello::engine::neighbours::<L>,
             neighbours: (0..n * L::STRIDE)
                 .map(|i| crate::othello::engine::neighbours::<L>(L::Bits::cell(i)))
                 .collect(),
@@ -247,7 +244,6 @@ impl<'a, L: Layout> Solver<'a, L> {
             lists: Vec::new(),
             quadrants: self.quadrants,
             corners: self.corners,
-            around: self.around,
             neighbours: self.neighbours.clone(),
             limit: u64::MAX,
             gave_up: false,

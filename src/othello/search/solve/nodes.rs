@@ -9,7 +9,7 @@ use super::{
     ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SOLVER_WEIGHTS,
     SORTED, Solver, learned_order,
 };
-use crate::othello::engine::{Bits, Layout, Position};
+use crate::othello::engine::{Bits, Layout, Position, neighbours};
 use crate::othello::evaluation::learned;
 use crate::othello::search::solve_table::Bounds;
 use crate::othello::search::stable::stable;
@@ -110,7 +110,7 @@ macro_rules! search_fn {
                         let replies = child.$moves();
                         // Potential mobility: empty cells next to the mover's discs, where
                         // the other player may soon play.
-                        let open = (self.around)(child.opp) & child.empty;
+                        let open = neighbours::<L>(child.opp) & child.empty;
                         16 * replies.len() as i32
                             + 4 * (replies & self.corners).len() as i32
                             + 2 * open.len() as i32
