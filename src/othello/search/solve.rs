@@ -175,9 +175,9 @@ const START_BUCKETS: usize = 1 << 16;
 const GROW: u32 = 10;
 
 /// Empty cells from which a thread marks the position it searches as busy, and leaves for last
-/// a move (other than the first) into a position another thread is busy with: the threads
-/// spread over the moves of a node that must all be searched, and each finds the others'
-/// results in the table when it comes to their moves (ABDADA).
+/// a move (other than the first, but for helpers) into a position another thread is busy
+/// with: the threads spread over the moves of a node that must all be searched, and each
+/// finds the others' results in the table when it comes to their moves (ABDADA).
 const EXCLUSIVE: u32 = 9;
 
 impl<'a, L: Layout> Solver<'a, L> {
@@ -273,6 +273,12 @@ impl<'a, L: Layout> Solver<'a, L> {
     #[inline]
     fn helpers_at_work(&self) -> bool {
         self.stop.is_some()
+    }
+
+    /// Whether this solver is a helper, searching beside the thread that started the test.
+    #[inline]
+    fn is_helper(&self) -> bool {
+        self.helpers == 0 && self.stop.is_some()
     }
 
     /// Whether the search must end now: past its count of nodes, or another thread has the
