@@ -2,9 +2,10 @@
 //! move, the value of every move and a principal variation. MTD(f) at the root, a series of
 //! null-window tests, over principal-variation search with a bounded transposition table
 //! ([`SolveTable`]); moves are tried the table's best first, then fastest first (the fewest
-//! replies left to the opponent, corners before other cells) or, far from the end, by a shallow
-//! search (with the learned evaluation on 8x8 and 6x6, which also gives MTD(f) its first
-//! guess), odd regions first near the end, and the last few empty cells are played without
+//! replies left to the opponent, corners before other cells) or, far from the end, by the
+//! learned evaluation on 8x8 and 6x6 (of the move's position, then of a shallow search, which
+//! also gives MTD(f) its first guess; elsewhere a shallow search with the hand-set one), odd
+//! regions first near the end, and the last few empty cells are played without
 //! generating moves; stable discs cut off searches that cannot reach their bound. For the
 //! computer player it also answers only whether a position is won, drawn or lost (one
 //! null-window test around a draw), and gives up after a count of nodes. Pure computation: the
