@@ -129,7 +129,6 @@ macro_rules! search_fn {
                     self.give_list(empties, list);
                     return value;
                 }
-                list.sort_unstable_by_key(|&(rank, _, _)| rank);
                 let mut best = (-INFINITY, None);
                 // With other threads at work: this position marked busy while searched here,
                 // and the moves (but the first) into positions busy elsewhere left for last.
@@ -143,6 +142,12 @@ macro_rules! search_fn {
                 let mut next = 0;
                 loop {
                     let (k, late) = if next < list.len() {
+                        // The best ranked of the moves left, picked when its turn comes:
+                        // most nodes cut off after a move or two, so sorting them all would
+                        // be wasted.
+                        if let Some(pick) = (next..list.len()).min_by_key(|&j| list[j].0) {
+                            list.swap(next, pick);
+                        }
                         next += 1;
                         (next - 1, false)
                     } else if deferred != 0 {
