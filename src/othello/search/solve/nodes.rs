@@ -228,14 +228,8 @@ macro_rules! search_fn {
                 for at in moves.cells() {
                     let child = pos.$play(at);
                     let value = -Self::$learned(child, child.$moves(), depth - 1, -beta, -alpha)?;
-                    if value > best {
-                        best = value;
-                        if value > alpha {
-                            alpha = value;
-                            if alpha >= beta {
-                                break;
-                            }
-                        }
+                    if raise(&mut best, &mut alpha, beta, value) {
+                        break;
                     }
                 }
                 Some(best)
@@ -259,14 +253,8 @@ macro_rules! search_fn {
                 let mut best = -INFINITY;
                 for at in (moves & odd).cells().chain((moves & !odd).cells()) {
                     let value = -self.$search(pos.$play(at), -beta, -alpha, empties - 1);
-                    if value > best {
-                        best = value;
-                        if value > alpha {
-                            alpha = value;
-                            if alpha >= beta {
-                                break;
-                            }
-                        }
+                    if raise(&mut best, &mut alpha, beta, value) {
+                        break;
                     }
                 }
                 best
@@ -298,14 +286,8 @@ macro_rules! search_fn {
                     }
                     let child = pos.play_with(flipped, at);
                     let value = -self.$few(child, -beta, -alpha, few.without(i));
-                    if value > best {
-                        best = value;
-                        if value > alpha {
-                            alpha = value;
-                            if alpha >= beta {
-                                return best;
-                            }
-                        }
+                    if raise(&mut best, &mut alpha, beta, value) {
+                        return best;
                     }
                 }
                 if best > -INFINITY {
@@ -396,6 +378,20 @@ macro_rules! search_fn {
             }
         }
     };
+}
+
+/// Takes a move's `value` into a search's `best` and `alpha`: whether it reaches `beta`, so
+/// that the other moves need no search.
+#[inline(always)]
+fn raise(best: &mut i32, alpha: &mut i32, beta: i32, value: i32) -> bool {
+    if value > *best {
+        *best = value;
+        if value > *alpha {
+            *alpha = value;
+            return value >= beta;
+        }
+    }
+    false
 }
 
 /// [`Layout::flips`] under the name the search macro calls.
