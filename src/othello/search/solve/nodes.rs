@@ -80,6 +80,7 @@ macro_rules! search_fn {
                 }
                 let window = (alpha, beta);
                 let mut list = self.take_list(empties);
+                let order = learned_order(L::N, empties);
                 for at in moves.cells() {
                     let child = pos.$play(at);
                     // Its table bucket, which its search will read first, on its way into the
@@ -89,7 +90,7 @@ macro_rules! search_fn {
                     }
                     let rank = if Some(at) == first {
                         i32::MIN
-                    } else if let Some(rank) = learned_order(L::N, empties).and_then(|(depth, reply)| {
+                    } else if let Some(rank) = order.and_then(|(depth, reply)| {
                         let replies = child.$moves();
                         let value = Self::$learned(child, replies, depth, -INFINITY_EVAL, INFINITY_EVAL)?;
                         Some(value + reply * replies.len() as i32)
