@@ -38,18 +38,24 @@ struct Few {
 }
 
 impl Few {
+    /// Bits of a cell's index: the word holds [`FEW`] of them.
+    const LANE: u32 = {
+        assert!(16 * FEW <= u64::BITS, "FEW cells of 16 bits fit one word");
+        16
+    };
+
     /// The `i`th cell.
     #[inline]
     fn cell(self, i: u32) -> usize {
-        usize::from((self.cells >> (16 * i)) as u16)
+        usize::from((self.cells >> (Self::LANE * i)) as u16)
     }
 
     /// The same cells but the `i`th, in the same order.
     #[inline]
     fn without(self, i: u32) -> Few {
-        let below = (1 << (16 * i)) - 1;
+        let below = (1 << (Self::LANE * i)) - 1;
         Few {
-            cells: self.cells & below | (self.cells >> 16) & !below,
+            cells: self.cells & below | (self.cells >> Self::LANE) & !below,
             count: self.count - 1,
         }
     }
@@ -370,7 +376,7 @@ impl<'a, L: Layout> Solver<'a, L> {
         let odd = self.odd_quadrants(pos.empty);
         let mut few = Few { cells: 0, count: 0 };
         for at in (pos.empty & odd).cells().chain((pos.empty & !odd).cells()) {
-            few.cells |= (at as u64) << (16 * few.count);
+            few.cells |= (at as u64) << (Few::LANE * few.count);
             few.count += 1;
         }
         few
