@@ -1,4 +1,5 @@
-//! The exact solver's transposition table: bounds on the values of positions, in two-slot
+//! The exact solver's transposition table: bounds on the values of positions (proven, or
+//! marked as a selective search's, likely), in two-slot
 //! buckets (one slot keeps the position with the most empty cells, the most work saved; the
 //! other the newest) within a size in MiB, either all used from the start or used from a small
 //! part that grows in place as it fills. A position is stored whole, so bounds are never taken
@@ -27,6 +28,9 @@ pub struct Bounds {
     pub upper: i32,
     /// The move that was best, or that refuted the window, as a bit index.
     pub best: Option<usize>,
+    /// Whether a selective search found them (one that took the learned evaluation's
+    /// confident predictions for results): likely, not proven.
+    pub selective: bool,
 }
 
 /// Words of the busy set of a shared table: a few thousand positions are searched at once at
@@ -57,13 +61,20 @@ pub struct SolveTable<L: Layout> {
 struct Record {
     lower: i16,
     upper: i16,
-    /// The best move's bit index; `u16::MAX` for none.
+    /// The best move's bit index ([`Record::NO_MOVE`] for none), and [`Record::SELECTIVE`]
+    /// where a selective search found the bounds.
     best: u16,
     /// Empty cells of the position, plus one: 0 marks a free slot.
     empties: u16,
 }
 
 impl Record {
+    /// The bit of `best` that marks bounds found by a selective search.
+    const SELECTIVE: u16 = 1 << 15;
+
+    /// `best` for no move (bit indices lie below 26 * 32).
+    const NO_MOVE: u16 = Self::SELECTIVE - 1;
+
     fn pack(self) -> u64 {
         u64::from(self.lower as u16)
             | u64::from(self.upper as u16) << 16
@@ -315,7 +326,9 @@ impl<L: Layout> SolveTable<L> {
             .map(|(_, record)| Bounds {
                 lower: i32::from(record.lower),
                 upper: i32::from(record.upper),
-                best: (record.best != u16::MAX).then_some(usize::from(record.best)),
+                best: (record.best & Record::NO_MOVE != Record::NO_MOVE)
+                    .then_some(usize::from(record.best & Record::NO_MOVE)),
+                selective: record.best & Record::SELECTIVE != 0,
             });
         self.unlock(bucket);
         found
@@ -333,7 +346,12 @@ impl<L: Layout> SolveTable<L> {
             upper: bounds
                 .upper
                 .clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
-            best: bounds.best.map_or(u16::MAX, |b| b as u16),
+            best: bounds.best.map_or(Record::NO_MOVE, |b| b as u16)
+                | if bounds.selective {
+                    Record::SELECTIVE
+                } else {
+                    0
+                },
             empties: empties as u16 + 1,
         };
         self.put_record(pos, record);

@@ -7,7 +7,7 @@
 use super::Few;
 use super::{
     ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SOLVER_WEIGHTS,
-    SORTED, Solver, learned_order,
+    SORTED, Solver, learned_order, probable_margin,
 };
 use crate::othello::engine::{Bits, Layout, Position, neighbours};
 use crate::othello::evaluation::learned;
@@ -68,19 +68,27 @@ macro_rules! search_fn {
                 let (mut alpha, mut beta) = (alpha, beta);
                 let mut first = None;
                 if let Some(known) = self.table.get(&pos) {
-                    if known.lower >= beta {
-                        return known.lower;
-                    }
-                    if known.upper <= alpha || known.lower == known.upper {
-                        return known.upper;
-                    }
-                    alpha = alpha.max(known.lower);
-                    beta = beta.min(known.upper);
                     first = known.best;
+                    // A selective search's bounds are likely, not proven: an exact search
+                    // takes only its move.
+                    if !known.selective || self.selective.is_some() {
+                        if known.lower >= beta {
+                            return known.lower;
+                        }
+                        if known.upper <= alpha || known.lower == known.upper {
+                            return known.upper;
+                        }
+                        alpha = alpha.max(known.lower);
+                        beta = beta.min(known.upper);
+                    }
                 }
                 let window = (alpha, beta);
                 let mut list = self.take_list(empties);
                 let order = learned_order(L::N, empties);
+                // In a selective search below its root, the best of the moves by the learned
+                // evaluation (in 1/64 disc): a search one ply deeper than the ranking's.
+                let probable = self.selective.is_some_and(|root| empties < root);
+                let mut shallow = -INFINITY_EVAL;
                 for at in moves.cells() {
                     let child = pos.$play(at);
                     // Its table bucket, which its search will read first, on its way into the
@@ -88,13 +96,20 @@ macro_rules! search_fn {
                     if empties > SORTED {
                         self.table.prefetch(&child);
                     }
-                    let rank = if Some(at) == first {
+                    let known = Some(at) == first;
+                    let learned = if known && !probable {
+                        None
+                    } else {
+                        order.and_then(|(depth, reply)| {
+                            let replies = child.$moves();
+                            let value = Self::$learned(child, replies, depth, -INFINITY_EVAL, INFINITY_EVAL)?;
+                            shallow = shallow.max(-value);
+                            Some(value + reply * replies.len() as i32)
+                        })
+                    };
+                    let rank = if known {
                         i32::MIN
-                    } else if let Some(rank) = order.and_then(|(depth, reply)| {
-                        let replies = child.$moves();
-                        let value = Self::$learned(child, replies, depth, -INFINITY_EVAL, INFINITY_EVAL)?;
-                        Some(value + reply * replies.len() as i32)
-                    }) {
+                    } else if let Some(rank) = learned {
                         // Far from the end, what a search with the learned evaluation thinks of
                         // the move, for the other player, and the other player's replies: lower
                         // first.
@@ -119,12 +134,22 @@ macro_rules! search_fn {
                     };
                     list.push((rank, at, child));
                 }
+                // Probable cut: where the learned evaluation puts the position far enough
+                // outside the window, a selective search takes it to be outside.
+                if probable && shallow > -INFINITY_EVAL {
+                    let margin = probable_margin(empties);
+                    if shallow >= 64 * beta + margin || shallow <= 64 * alpha - margin {
+                        self.give_list(empties, list);
+                        return if shallow > 64 * beta { beta } else { alpha };
+                    }
+                }
                 // Enhanced transposition cutoff: a child the table already knows to be bad
                 // enough for the other player settles this node without a search.
                 if empties >= ETC
                     && let Some(value) = list.iter().find_map(|(_, _, child)| {
                         let known = self.table.get(child)?;
-                        (-known.upper >= beta).then_some(-known.upper)
+                        let trusted = !known.selective || self.selective.is_some();
+                        (trusted && -known.upper >= beta).then_some(-known.upper)
                     })
                 {
                     self.give_list(empties, list);
@@ -200,6 +225,7 @@ macro_rules! search_fn {
                         lower: if value > low { value } else { -INFINITY },
                         upper: if value < high { value } else { INFINITY },
                         best: best.1,
+                        selective: self.selective.is_some(),
                     },
                 );
                 value

@@ -176,6 +176,34 @@ fn any_number_of_threads_gives_the_same_analysis() {
 }
 
 #[test]
+fn a_selective_search_first_changes_no_result() {
+    // Positions of 18 empty cells, with the selective search run from 14 (so that it cuts
+    // below its root) or not at all, on both boards with a learned evaluation.
+    fn check<const N: usize>(seed: u64)
+    where
+        Side<N>: Layout,
+    {
+        let mut rng = Rng::new(seed);
+        let asked = Asked {
+            line: true,
+            moves: true,
+        };
+        for _ in 0..4 {
+            let game = random_position::<N>(&mut rng, 18);
+            let [(exact, plain), (after, selective)] = [u32::MAX, 14].map(|from| {
+                let mut solver = Solver::new(16, 64, Scoring::EmptiesToWinner).unwrap();
+                solver.selective_from = from;
+                (solver.analyse(&game, asked), solver.nodes())
+            });
+            assert_eq!(after, exact, "{game:?}");
+            assert_ne!(selective, plain, "the selective search ran: {game:?}");
+        }
+    }
+    check::<8>(41);
+    check::<6>(42);
+}
+
+#[test]
 fn a_table_that_grows_from_one_bucket_gives_the_same_analysis() {
     let mut rng = Rng::new(31);
     let asked = Asked {
