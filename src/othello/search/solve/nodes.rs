@@ -145,15 +145,28 @@ macro_rules! search_fn {
                 }
                 // Enhanced transposition cutoff: a child the table already knows to be bad
                 // enough for the other player settles this node without a search.
+                // In an exact search, a child that the selective search found likely bad
+                // enough is searched next after the table's move (FFO #40-#49 767 -> 749
+                // million nodes, #20-#39 107.6 -> 106.4).
+                let mut likely = None;
                 if empties >= ETC
-                    && let Some(value) = list.iter().find_map(|(_, _, child)| {
+                    && let Some(value) = list.iter().enumerate().find_map(|(k, (_, _, child))| {
                         let known = self.table.get(child)?;
-                        let trusted = !known.selective || self.selective.is_some();
-                        (trusted && -known.upper >= beta).then_some(-known.upper)
+                        let refutes = -known.upper >= beta;
+                        if !known.selective || self.selective.is_some() {
+                            return refutes.then_some(-known.upper);
+                        }
+                        if refutes && likely.is_none() {
+                            likely = Some(k);
+                        }
+                        None
                     })
                 {
                     self.give_list(empties, list);
                     return value;
+                }
+                if let Some(k) = likely {
+                    list[k].0 = list[k].0.min(i32::MIN + 1);
                 }
                 let mut best = (-INFINITY, None);
                 // With other threads at work: this position marked busy while searched here,
