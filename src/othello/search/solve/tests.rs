@@ -2,6 +2,12 @@ use super::*;
 use crate::othello::Cell;
 use crate::rng::Rng;
 
+/// Everything an analysis can give: the line and every move's value.
+const EVERYTHING: Asked = Asked {
+    line: true,
+    moves: true,
+};
+
 /// Solves `game` with a table of 64 MiB and the course's scoring: the final disc difference
 /// for the player to move under perfect play, and a best move.
 ///
@@ -82,10 +88,7 @@ where
         for scoring in [Scoring::Discs, Scoring::EmptiesToWinner] {
             let want = brute_force(&game, scoring);
             let mut solver = Solver::new(1, 64, scoring).unwrap();
-            let asked = Asked {
-                line: true,
-                moves: true,
-            };
+            let asked = EVERYTHING;
             let found = solver.analyse(&game, asked);
             let context = format!("side {N}, seed {seed}, round {round}, {scoring:?}");
             assert_eq!(found.solution.value, want, "{context}");
@@ -150,10 +153,7 @@ fn any_number_of_threads_gives_the_same_analysis() {
         Side<N>: Layout,
     {
         let mut rng = Rng::new(seed);
-        let asked = Asked {
-            line: true,
-            moves: true,
-        };
+        let asked = EVERYTHING;
         for _ in 0..3 {
             let game = random_position::<N>(&mut rng, empties);
             let analyses: Vec<(Analysis, u64)> = [1, 2, 3]
@@ -184,10 +184,7 @@ fn a_selective_search_first_changes_no_result() {
         Side<N>: Layout,
     {
         let mut rng = Rng::new(seed);
-        let asked = Asked {
-            line: true,
-            moves: true,
-        };
+        let asked = EVERYTHING;
         for _ in 0..4 {
             let game = random_position::<N>(&mut rng, 18);
             let [(exact, plain), (after, selective)] = [u32::MAX, 14].map(|from| {
@@ -206,10 +203,7 @@ fn a_selective_search_first_changes_no_result() {
 #[test]
 fn a_table_that_grows_from_one_bucket_gives_the_same_analysis() {
     let mut rng = Rng::new(31);
-    let asked = Asked {
-        line: true,
-        moves: true,
-    };
+    let asked = EVERYTHING;
     for _ in 0..3 {
         let game = random_position::<8>(&mut rng, 16);
         let want = Solver::new(16, 64, Scoring::EmptiesToWinner)
