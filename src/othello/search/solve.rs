@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::solve_table::SolveTable;
+use super::solve_table::{Bounds, SolveTable};
 use crate::board::{Coord, Report, Solution, TableTooLarge, Tally};
 use crate::othello::engine::Bits;
 use crate::othello::engine::{Layout, Position, Side};
@@ -194,7 +194,7 @@ pub struct Solver<'a, L: Layout> {
     /// evaluation puts far outside the window is taken to be outside ([`probable_margin`]),
     /// and the table marks what is learnt as likely, not proven. `None` in an exact search.
     selective: Option<u32>,
-    /// Empty cells from which [`Self::analyse`] runs a selective search first.
+    /// Empty cells from which a solve runs a selective search first.
     selective_from: u32,
 }
 
@@ -311,6 +311,13 @@ impl<'a, L: Layout> Solver<'a, L> {
     #[inline]
     fn helpers_at_work(&self) -> bool {
         self.stop.is_some()
+    }
+
+    /// Whether the search may take `known`'s bounds as they are: a selective search's are
+    /// likely, not proven, so an exact search takes only its move.
+    #[inline]
+    fn trusts(&self, known: &Bounds) -> bool {
+        !known.selective || self.selective.is_some()
     }
 
     /// Whether this solver is a helper, searching beside the thread that started the test.
@@ -507,9 +514,9 @@ impl<'a, L: Layout> Solver<'a, L> {
         None
     }
 
-    /// The value of `pos` and a best move; from `selective_from` empty cells, where the board
-    /// has a learned evaluation, found after a selective search.
-    fn solve_position(&mut self, pos: Position<L>, selective_from: u32) -> Solution<usize> {
+    /// The value of `pos` and a best move; from the solver's `selective_from` empty cells,
+    /// where the board has a learned evaluation, found after a selective search.
+    fn solve_position(&mut self, pos: Position<L>) -> Solution<usize> {
         if pos.moves().is_empty() && pos.pass().moves().is_empty() {
             return Solution {
                 value: self.score(&pos),
@@ -523,7 +530,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             .learned_value(pos, GUESS_DEPTH)
             .map_or(0, |value| 2 * (value as f32 / 128.0).round() as i32);
         let empties = pos.empty.len();
-        if empties >= selective_from && learned_order(L::N, empties).is_some() {
+        if empties >= self.selective_from && learned_order(L::N, empties).is_some() {
             self.selective = Some(empties);
             guess = self.exact(pos, guess);
             self.selective = None;
@@ -582,7 +589,7 @@ where
     pub fn analyse(&mut self, game: &Othello<N>, asked: Asked) -> Analysis {
         let pos = game.position();
         let coord = Side::<N>::coord;
-        let found = self.solve_position(pos, self.selective_from);
+        let found = self.solve_position(pos);
         let line = if asked.line {
             self.line_of(pos, found.value)
                 .into_iter()
@@ -631,9 +638,10 @@ pub(in crate::othello) fn solve_position<L: Layout>(
 ) -> Result<Option<Solution<usize>>, TableTooLarge> {
     let mut solver = Solver::<L>::new(megabytes, pos.empty.len(), Scoring::Discs)?;
     solver.limit = limit;
+    // The computer's solves within a budget of nodes stay exact searches alone.
+    solver.selective_from = u32::MAX;
     let solution = match question {
-        // The computer's solves within a budget of nodes stay exact searches alone.
-        Question::Value => solver.solve_position(pos, u32::MAX),
+        Question::Value => solver.solve_position(pos),
         Question::Outcome => solver.solve_outcome(pos),
     };
     Ok((!solver.gave_up).then_some(solution))

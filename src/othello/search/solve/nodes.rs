@@ -69,9 +69,7 @@ macro_rules! search_fn {
                 let mut first = None;
                 if let Some(known) = self.table.get(&pos) {
                     first = known.best;
-                    // A selective search's bounds are likely, not proven: an exact search
-                    // takes only its move.
-                    if !known.selective || self.selective.is_some() {
+                    if self.trusts(&known) {
                         if known.lower >= beta {
                             return known.lower;
                         }
@@ -144,16 +142,16 @@ macro_rules! search_fn {
                     }
                 }
                 // Enhanced transposition cutoff: a child the table already knows to be bad
-                // enough for the other player settles this node without a search.
-                // In an exact search, a child that the selective search found likely bad
-                // enough is searched next after the table's move (FFO #40-#49 767 -> 749
-                // million nodes, #20-#39 107.6 -> 106.4).
+                // enough for the other player settles this node without a search. One that
+                // only a selective search found bad enough is likely to: in an exact search it
+                // is tried next after the table's move (FFO #40-#49 767 -> 749 million nodes,
+                // #20-#39 107.6 -> 106.4).
                 let mut likely = None;
                 if empties >= ETC
                     && let Some(value) = list.iter().enumerate().find_map(|(k, (_, _, child))| {
                         let known = self.table.get(child)?;
                         let refutes = -known.upper >= beta;
-                        if !known.selective || self.selective.is_some() {
+                        if self.trusts(&known) {
                             return refutes.then_some(-known.upper);
                         }
                         if refutes && likely.is_none() {

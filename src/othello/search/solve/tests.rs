@@ -88,8 +88,7 @@ where
         for scoring in [Scoring::Discs, Scoring::EmptiesToWinner] {
             let want = brute_force(&game, scoring);
             let mut solver = Solver::new(1, 64, scoring).unwrap();
-            let asked = EVERYTHING;
-            let found = solver.analyse(&game, asked);
+            let found = solver.analyse(&game, EVERYTHING);
             let context = format!("side {N}, seed {seed}, round {round}, {scoring:?}");
             assert_eq!(found.solution.value, want, "{context}");
             // Every move's value, and the best move among the best.
@@ -153,7 +152,6 @@ fn any_number_of_threads_gives_the_same_analysis() {
         Side<N>: Layout,
     {
         let mut rng = Rng::new(seed);
-        let asked = EVERYTHING;
         for _ in 0..3 {
             let game = random_position::<N>(&mut rng, empties);
             let analyses: Vec<(Analysis, u64)> = [1, 2, 3]
@@ -162,7 +160,7 @@ fn any_number_of_threads_gives_the_same_analysis() {
                     let mut solver = Solver::new(16, 64, Scoring::EmptiesToWinner)
                         .unwrap()
                         .threads(threads);
-                    (solver.analyse(&game, asked), solver.nodes())
+                    (solver.analyse(&game, EVERYTHING), solver.nodes())
                 })
                 .collect();
             for (analysis, nodes) in &analyses[1..] {
@@ -184,13 +182,12 @@ fn a_selective_search_first_changes_no_result() {
         Side<N>: Layout,
     {
         let mut rng = Rng::new(seed);
-        let asked = EVERYTHING;
         for _ in 0..4 {
             let game = random_position::<N>(&mut rng, 18);
             let [(exact, plain), (after, selective)] = [u32::MAX, 14].map(|from| {
                 let mut solver = Solver::new(16, 64, Scoring::EmptiesToWinner).unwrap();
                 solver.selective_from = from;
-                (solver.analyse(&game, asked), solver.nodes())
+                (solver.analyse(&game, EVERYTHING), solver.nodes())
             });
             assert_eq!(after, exact, "{game:?}");
             assert_ne!(selective, plain, "the selective search ran: {game:?}");
@@ -203,17 +200,16 @@ fn a_selective_search_first_changes_no_result() {
 #[test]
 fn a_table_that_grows_from_one_bucket_gives_the_same_analysis() {
     let mut rng = Rng::new(31);
-    let asked = EVERYTHING;
     for _ in 0..3 {
         let game = random_position::<8>(&mut rng, 16);
         let want = Solver::new(16, 64, Scoring::EmptiesToWinner)
             .unwrap()
-            .analyse(&game, asked);
+            .analyse(&game, EVERYTHING);
         for threads in [1, 2] {
             let mut solver = Solver::new(16, 64, Scoring::EmptiesToWinner).unwrap();
             solver.own_table().start_small(1);
             let mut solver = solver.threads(threads);
-            assert_eq!(solver.analyse(&game, asked), want, "{game:?}");
+            assert_eq!(solver.analyse(&game, EVERYTHING), want, "{game:?}");
             assert!(solver.table.buckets() >= 1 << 8, "it grew");
         }
     }
