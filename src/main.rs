@@ -11,6 +11,7 @@ mod matches;
 mod othello;
 mod rng;
 mod tools;
+mod zeroed;
 
 use std::io::{self, ErrorKind, IsTerminal, Write};
 use std::process::ExitCode;

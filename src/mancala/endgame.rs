@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::estimate::INFINITY;
 use super::game::{Capture, Rows, sow};
+use crate::zeroed::Zeroed;
 
 /// The exact values of positions with few stones left in the pits, computed on first sight and
 /// kept for good: a retrograde database filled lazily. Positions are numbered densely by their
@@ -16,7 +17,7 @@ pub(super) struct Endgame<const P: usize> {
     choose: Pascal,
     /// Value plus [`Endgame::BIAS`] by position number; 0 while not yet known. Threads may
     /// compute a value at the same time: they store the same number.
-    values: Vec<AtomicU8>,
+    values: Zeroed<AtomicU8>,
     /// The capture rule the values are played under.
     capture: Capture,
 }
@@ -45,9 +46,7 @@ impl<const P: usize> Endgame<P> {
             .last()
             .unwrap_or(0);
         let size = usize::try_from(choose.get(limit as usize + pits, pits)).map_err(|_| ())?;
-        let mut values = Vec::new();
-        values.try_reserve_exact(size).map_err(|_| ())?;
-        values.resize_with(size, AtomicU8::default);
+        let values = Zeroed::new(size).ok_or(())?;
         Ok(Endgame {
             limit,
             choose,

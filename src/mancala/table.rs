@@ -1,7 +1,8 @@
 //! What the threads of an exact Kalah solve share: the two-slot transposition table (slots
 //! written so that one torn by two threads at once reads as no slot), the endgame table below
 //! it, the node count and the progress report. The transposition table may start small and
-//! grow, between searches, up to a size fixed at the start; pure computation.
+//! grow, between searches, up to a size fixed at the start. Both tables take their memory zeroed
+//! from the system (`crate::zeroed`: huge pages, backed only where touched); pure computation.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -10,6 +11,7 @@ use super::endgame::Endgame;
 use super::estimate::INFINITY;
 use super::game::Capture;
 use crate::board::{Progress, Report};
+use crate::zeroed::Zeroed;
 
 /// One transposition-table slot: bounds on a position's value and the best pit found.
 #[derive(Clone, Copy, Debug, Default)]
@@ -51,7 +53,7 @@ pub(super) type Bucket = [AtomicU64; 4];
 /// the position with the most stones, the other the newest), the exact values of the small
 /// positions met so far, and the progress report.
 pub(super) struct Shared<'a, const P: usize> {
-    table: Vec<Bucket>,
+    table: Zeroed<Bucket>,
     /// The most buckets the table may grow to.
     most: usize,
     /// Slots holding a position, as the searches have reported them (see [`Self::filled`]).
@@ -89,11 +91,8 @@ impl<'a, const P: usize> Shared<'a, P> {
         })
     }
 
-    fn empty_table(buckets: usize) -> Result<Vec<Bucket>, ()> {
-        let mut table = Vec::new();
-        table.try_reserve_exact(buckets).map_err(|_| ())?;
-        table.resize_with(buckets, Bucket::default);
-        Ok(table)
+    fn empty_table(buckets: usize) -> Result<Zeroed<Bucket>, ()> {
+        Zeroed::new(buckets).ok_or(())
     }
 
     /// Counts `slots` newly holding a position; past three quarters of the slots, a table that
@@ -128,7 +127,7 @@ impl<'a, const P: usize> Shared<'a, P> {
         };
         let old = std::mem::replace(&mut self.table, table);
         let mut held = 0;
-        for bucket in &old {
+        for bucket in old.iter() {
             // The second slot first, so that the first keeps its place when both share one.
             for i in [1, 0] {
                 let slot = Self::slot(bucket, i);

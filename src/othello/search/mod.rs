@@ -1,11 +1,10 @@
 //! The computer's thinking: the budgeted midgame search (`midgame.rs`), the exact solver with
-//! its bounded table and the stable-disc bound it cuts with (`solve.rs`, `solve_table.rs` over
-//! the zeroed memory of `lines.rs`, `stable.rs`), and the computer player that picks between them by level (`computer.rs`). It
+//! its bounded table and the stable-disc bound it cuts with (`solve.rs`, `solve_table.rs`,
+//! `stable.rs`), and the computer player that picks between them by level (`computer.rs`). It
 //! uses `engine`, `rules` and `evaluation` below it; only `training` and the crate above it use
 //! it.
 
 pub mod computer;
-mod lines;
 pub mod midgame;
 pub mod solve;
 mod solve_table;

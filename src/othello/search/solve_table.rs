@@ -6,7 +6,7 @@
 //! for another position's. The threads of one solve share it: a bucket is a
 //! cache line (or a few) of atomic words behind a lock that is only ever tried, so a thread that
 //! finds it taken reads nothing or writes nothing there and never waits, and no read mixes two
-//! writes. Its memory comes zeroed from the system (`lines.rs`), backed only where it is used,
+//! writes. Its memory comes zeroed from the system (`crate::zeroed`), backed only where it is used,
 //! so a small search pays for the pages it touches, not for the table's size.
 
 use std::hash::{Hash, Hasher};
@@ -14,10 +14,10 @@ use std::marker::PhantomData;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 
-use super::lines::Lines;
 use crate::board::TableTooLarge;
 use crate::othello::engine::{Bits, Mix};
 use crate::othello::engine::{Layout, Position};
+use crate::zeroed::{Line, Zeroed};
 
 /// What the table knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ const BUSY: usize = 1 << 12;
 
 /// Bounds on the values of positions of the boards of layout `L`.
 pub struct SolveTable<L: Layout> {
-    lines: Lines,
+    lines: Zeroed<Line>,
     /// The positions threads are searching now, by hash: one word each, 0 for none.
     busy: Vec<AtomicU64>,
     /// Buckets in use, less one (a power of two, less one); grows while threads search.
@@ -115,7 +115,7 @@ impl<L: Layout> SolveTable<L> {
         let count = count.min(reachable.checked_next_power_of_two().unwrap_or(count));
         let lines = count.checked_mul(Self::LINES).ok_or(too_large)?;
         Ok(SolveTable {
-            lines: Lines::zeroed(lines).ok_or(too_large)?,
+            lines: Zeroed::new(lines).ok_or(too_large)?,
             mask: AtomicUsize::new(count - 1),
             growing: AtomicBool::new(false),
             most: count,
