@@ -240,7 +240,7 @@ fn round<const P: usize>(
     }
     let [one, two] = workers;
     let Some(&high) = betas.get(1) else {
-        return [one.reaches(rows, betas[0]), Test::Stopped];
+        return [one.settle(rows, betas[0]), Test::Stopped];
     };
     std::thread::scope(|scope| {
         let helper = parallel
@@ -248,7 +248,7 @@ fn round<const P: usize>(
                 std::thread::Builder::new()
                     .stack_size(STACK)
                     .spawn_scoped(scope, || {
-                        let test = two.reaches(rows, high);
+                        let test = two.settle(rows, high);
                         if let Test::Reached(_) = test {
                             // The lower margin is reached too.
                             stops[0].store(true, Relaxed);
@@ -258,7 +258,7 @@ fn round<const P: usize>(
                     .ok()
             })
             .flatten();
-        let first = one.reaches(rows, betas[0]);
+        let first = one.settle(rows, betas[0]);
         if first == Test::Short {
             // The higher margin cannot be reached either.
             stops[1].store(true, Relaxed);
@@ -266,7 +266,7 @@ fn round<const P: usize>(
         let second = match helper {
             Some(thread) => thread.join().unwrap_or(Test::Stopped),
             None if first == Test::Short => Test::Stopped,
-            None => one.reaches(rows, high),
+            None => one.settle(rows, high),
         };
         [first, second]
     })
@@ -380,6 +380,17 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
             }
         }
         Test::Short
+    }
+
+    /// [`Self::reaches`], with what it proves told to the progress report.
+    fn settle(&mut self, rows: &Rows<P>, beta: i32) -> Test {
+        let test = self.reaches(rows, beta);
+        match test {
+            Test::Reached(_) => self.shared.narrow(beta, INFINITY),
+            Test::Short => self.shared.narrow(-INFINITY, beta - 2),
+            Test::Stopped => {}
+        }
+        test
     }
 
     /// Whether the same player moves after a sowing, and the rows from the next mover's side.
@@ -526,7 +537,7 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Player;
+    use crate::board::{Player, Progress};
     use crate::mancala::Capture;
 
     #[test]
@@ -613,6 +624,32 @@ mod tests {
             .expect("a game not over has a move");
         seen.insert(key, best);
         best
+    }
+
+    #[test]
+    fn each_test_narrows_the_reported_bounds_as_it_settles() {
+        // Kalah (4,3) is worth +6 to the player to move: +6 is reached, +8 is not.
+        let rows = Mancala::<4>::new(3).rows();
+        let mut seen = Vec::new();
+        let mut report = |progress: &Progress| seen.push((progress.lower, progress.upper));
+        let shared = Shared::new(
+            (1 << 10, 1 << 10),
+            1 << 16,
+            24,
+            Capture::Standard,
+            Some(&mut report),
+        )
+        .unwrap();
+        let mut search = Kalah::new(&shared, &NEVER);
+        assert_eq!(search.settle(&rows, 8), Test::Short);
+        shared.count(0);
+        assert!(matches!(search.settle(&rows, 6), Test::Reached(_)));
+        shared.count(0);
+        // A result weaker than what is known leaves the bounds as they are.
+        search.settle(&rows, 4);
+        shared.count(0);
+        drop(shared);
+        assert_eq!(seen, [(-INFINITY, 6), (6, 6), (6, 6)]);
     }
 
     #[test]

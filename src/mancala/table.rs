@@ -154,6 +154,15 @@ impl<'a, const P: usize> Shared<'a, P> {
         }
     }
 
+    /// Narrows the bounds known on the value, as a test settles one (the progress report shows
+    /// it at once, not after the round, which on Kalah (6,5) is many minutes later).
+    pub(super) fn narrow(&self, lower: i32, upper: i32) {
+        if let Ok(mut progress) = self.progress.lock() {
+            let (known_lower, known_upper) = progress.1;
+            progress.1 = (known_lower.max(lower), known_upper.min(upper));
+        }
+    }
+
     /// Records the bounds known on the value.
     pub(super) fn set_bounds(&self, lower: i32, upper: i32) {
         if let Ok(mut progress) = self.progress.lock() {
