@@ -159,6 +159,18 @@ enum Test {
     Stopped,
 }
 
+impl Test {
+    /// The bounds this outcome of the test of margin `beta` puts on the value: at least `beta`
+    /// when reached, else at most the margin of its parity below it (see [`parity`]).
+    fn bounds(self, beta: i32) -> (i32, i32) {
+        match self {
+            Test::Reached(_) => (beta, INFINITY),
+            Test::Short => (-INFINITY, beta - 2),
+            Test::Stopped => (-INFINITY, INFINITY),
+        }
+    }
+}
+
 /// The exact value of `rows` (with `stones` in its pits) and the first pit, in pit order, that
 /// reaches it, by null-window tests from `guess`. Margins have the parity of the stones (see
 /// [`parity`]), so each round tests a margin and the next one up, at the same time when
@@ -202,11 +214,13 @@ fn tests<const P: usize>(
             outcomes
         };
         for (&beta, outcome) in betas.iter().zip(outcomes) {
-            match outcome {
-                Test::Reached(pit) if beta > lower => (lower, best) = (beta, Some(pit)),
-                Test::Short => upper = upper.min(beta - 2),
-                _ => {}
+            let (at_least, at_most) = outcome.bounds(beta);
+            if let Test::Reached(pit) = outcome
+                && at_least > lower
+            {
+                (lower, best) = (at_least, Some(pit));
             }
+            upper = upper.min(at_most);
         }
         if shared.is_crowded() {
             // The tests that stopped for room run again, on the larger table.
@@ -385,11 +399,8 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
     /// [`Self::reaches`], with what it proves told to the progress report.
     fn settle(&mut self, rows: &Rows<P>, beta: i32) -> Test {
         let test = self.reaches(rows, beta);
-        match test {
-            Test::Reached(_) => self.shared.narrow(beta, INFINITY),
-            Test::Short => self.shared.narrow(-INFINITY, beta - 2),
-            Test::Stopped => {}
-        }
+        let (at_least, at_most) = test.bounds(beta);
+        self.shared.narrow(at_least, at_most);
         test
     }
 
