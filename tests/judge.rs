@@ -244,6 +244,78 @@ fn a_wavering_program_is_flaky_and_a_short_input_is_not_charged() {
 }
 
 #[test]
+fn a_program_right_on_its_first_run_only_fails_in_every_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let ran = dir.path().join("ran");
+    let ran = ran.to_str().unwrap();
+    // Right the first time; then the same transcript with a word changed, or the same bytes
+    // and a crash.
+    let later_wrong = student(
+        dir.path(),
+        "later-wrong",
+        &format!(
+            "if [ -e {ran} ]; then BIN mancala | sed s/Player/player/; else touch {ran}; BIN mancala; fi"
+        ),
+    );
+    let later_crash = student(
+        dir.path(),
+        "later-crash",
+        &format!("BIN mancala; if [ -e {ran}2 ]; then exit 3; fi; touch {ran}2"),
+    );
+    // Each judging starts from a program that has not run yet.
+    let fresh = || {
+        let _ = fs::remove_file(ran);
+        let _ = fs::remove_file(format!("{ran}2"));
+    };
+    for program in [&later_wrong, &later_crash] {
+        let program = [program.to_str().unwrap()];
+        fresh();
+        let (code, out) = judge(&["mancala", "--cases", "1", "--repeat", "2"], &program);
+        assert_eq!(code, 1, "{out}");
+        assert!(
+            out.starts_with("case seed-") && out.contains(": flaky ("),
+            "{out}"
+        );
+        assert!(out.contains("Summary: 1 cases: 1 flaky\n"), "{out}");
+
+        // --fail-fast stops at the first case, flaky as it is.
+        fresh();
+        let (code, out) = judge(
+            &[
+                "mancala",
+                "--cases",
+                "3",
+                "--repeat",
+                "2",
+                "--fail-fast",
+                "--threads",
+                "1",
+            ],
+            &program,
+        );
+        assert_eq!(code, 1, "{out}");
+        let cases = out.lines().filter(|line| line.starts_with("case ")).count();
+        assert_eq!(cases, 1, "{out}");
+
+        for (format, failure) in [
+            ("json", "\"verdict\": \"flaky\""),
+            ("junit", "type=\"flaky\""),
+            ("gradescope", "\"status\": \"failed\""),
+        ] {
+            fresh();
+            let (code, out) = judge(
+                &[
+                    "mancala", "--cases", "1", "--repeat", "2", "--format", format,
+                ],
+                &program,
+            );
+            assert_eq!(code, 1, "{format}: {out}");
+            assert!(out.contains(failure), "{format}: {out}");
+        }
+    }
+}
+
+#[test]
 fn reports_come_as_json_junit_and_gradescope() {
     let bin = cargo_bin("boardgames");
     let program = [bin.to_str().unwrap(), "mancala", "--pits", "3"];

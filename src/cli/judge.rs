@@ -73,7 +73,8 @@ pub struct JudgeArgs {
     /// Runs at once [default: the machine's cores].
     #[arg(long, alias = "jobs", value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Runs of each case; a program whose output changes between runs is reported as flaky.
+    /// Runs of each case; a program whose output or ending changes between runs is flaky, a
+    /// failure like any other.
     #[arg(long, value_name = "R", allow_negative_numbers = true, default_value_t = 1, value_parser = |t: &str| parse_in(t, within(1u16..=100), "1 to 100"))]
     pub repeat: u16,
     /// Stop at the first case that is not accepted.

@@ -158,7 +158,7 @@ impl Row {
             note: String::new(),
         };
         for j in &charged {
-            *row.verdicts.entry(j.verdict.name()).or_default() += 1;
+            *row.verdicts.entry(report::verdict_name(j)).or_default() += 1;
             let Some(d) = j.diagnosis.as_ref().filter(|_| failed(j)) else {
                 continue;
             };

@@ -156,7 +156,8 @@ pub struct Judged {
     pub stderr: Vec<u8>,
     /// The first run's wall time.
     pub time: Duration,
-    /// How many different outputs the runs gave (1 unless the program is flaky).
+    /// How many different results (output and ending) the runs gave (1 unless the program is
+    /// flaky).
     pub outputs: usize,
     /// What the output shows when read as a game, for every case not accepted.
     pub diagnosis: Option<Diagnosis>,
@@ -390,16 +391,19 @@ fn judge_case(
         ..judging.limits
     };
     let first = process::run(program, &case.input, limits, groups)?;
-    // Outputs of the runs told apart by a fingerprint: a run's output is not kept.
-    let fingerprint = |bytes: &[u8]| {
+    // Runs told apart by a fingerprint of what they wrote and how they ended (a later run that
+    // writes the same bytes but crashes or runs out of time is not the same run): a run's
+    // output is not kept.
+    let fingerprint = |run: &process::Run| {
         let mut hasher = std::hash::DefaultHasher::new();
-        std::hash::Hash::hash(bytes, &mut hasher);
+        std::hash::Hash::hash(&run.stdout, &mut hasher);
+        std::hash::Hash::hash(&run.ending, &mut hasher);
         std::hash::Hasher::finish(&hasher)
     };
-    let mut outputs = vec![fingerprint(&first.stdout)];
+    let mut outputs = vec![fingerprint(&first)];
     for _ in 1..judging.repeat.max(1) {
         let again = process::run(program, &case.input, limits, groups)?;
-        let seen = fingerprint(&again.stdout);
+        let seen = fingerprint(&again);
         if !outputs.contains(&seen) {
             outputs.push(seen);
         }

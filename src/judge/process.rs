@@ -111,7 +111,7 @@ pub struct Limits {
 }
 
 /// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// It exited with this status.
     Exited(i32),

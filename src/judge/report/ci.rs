@@ -7,7 +7,7 @@
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::json;
 
-use super::{Reader, credit, details, failed, game_flags, headline};
+use super::{Reader, credit, details, failed, game_flags, headline, verdict_name};
 use crate::judge::{Judged, Judging, Program, Verdict};
 
 /// The JUnit report: one suite, a testcase per case, named by case and classed by the game.
@@ -31,7 +31,7 @@ pub(super) fn junit(
             };
             let mut status = TestCaseStatus::non_success(kind);
             status.set_message(headline(j));
-            status.set_type(j.verdict.name());
+            status.set_type(verdict_name(j));
             status.set_description(details(judging, program, j, Reader::Grader));
             status
         } else if j.verdict == Verdict::Unusable {

@@ -179,7 +179,7 @@ fn headline(judged: &Judged) -> String {
         .as_ref()
         .and_then(|d| d.rule)
         .map_or_else(String::new, |rule| format!(" ({rule})"));
-    match verdict {
+    let line = match verdict {
         Verdict::Wrong(d) => {
             format!(
                 "{}{rule} at line {}, column {}",
@@ -192,7 +192,22 @@ fn headline(judged: &Judged) -> String {
             format!("{} at line {}, column {}", verdict.name(), d.line, d.column)
         }
         Verdict::RuntimeError(how) => format!("runtime error ({how}){rule}"),
-        other => format!("{}{rule}", other.name()),
+        _ => format!("{}{rule}", verdict_name(judged)),
+    };
+    if judged.outputs > 1 && *verdict != Verdict::Accepted {
+        format!("{line} (flaky)")
+    } else {
+        line
+    }
+}
+
+/// The verdict's name, or "flaky" for a program whose first run was accepted but whose runs
+/// differ: it fails as surely as one that is wrong every time.
+pub fn verdict_name(judged: &Judged) -> &'static str {
+    if judged.outputs > 1 && judged.verdict == Verdict::Accepted {
+        "flaky"
+    } else {
+        judged.verdict.name()
     }
 }
 
@@ -262,7 +277,7 @@ fn details(judging: &Judging, program: &Program, judged: &Judged, reader: Reader
     if judged.outputs > 1 {
         let _ = writeln!(
             out,
-            "  flaky: {} different outputs in {} runs",
+            "  flaky: {} different results (output or ending) in {} runs",
             judged.outputs, judging.repeat
         );
     }
@@ -295,8 +310,7 @@ fn kind_of(judged: &Judged) -> String {
         .filter(|(kind, _)| !kind.is_empty());
     let verdict = match &judged.verdict {
         Verdict::RuntimeError(how) => format!("runtime error ({})", kind(Some(how.as_bytes()))),
-        other if judged.outputs > 1 && matches!(other, Verdict::Accepted) => "flaky".to_string(),
-        other => other.name().to_string(),
+        _ => verdict_name(judged).to_string(),
     };
     match diagnosed {
         Some((kind, true)) => format!("{verdict}: {kind}, then a loop"),
@@ -331,6 +345,7 @@ fn kinds(judged: &[Judged]) -> Vec<(String, usize, &Judged)> {
 fn counts(judged: &[Judged]) -> Vec<(&'static str, usize)> {
     let order = [
         "accepted",
+        "flaky",
         "presentation error",
         "wrong answer",
         "runtime error",
@@ -344,7 +359,7 @@ fn counts(judged: &[Judged]) -> Vec<(&'static str, usize)> {
         .map(|name| {
             (
                 name,
-                judged.iter().filter(|j| j.verdict.name() == name).count(),
+                judged.iter().filter(|j| verdict_name(j) == name).count(),
             )
         })
         .filter(|&(_, n)| n > 0)
@@ -354,7 +369,6 @@ fn counts(judged: &[Judged]) -> Vec<(&'static str, usize)> {
 fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
     let mut out = String::new();
     for j in judged {
-        let flaky = if j.outputs > 1 { " (flaky)" } else { "" };
         let left = if j.left > 0 {
             format!(" ({})", left_behind(j.left))
         } else {
@@ -362,7 +376,7 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
         };
         let _ = writeln!(
             out,
-            "case {}: {}{flaky}{left} ({:.3} s)",
+            "case {}: {}{left} ({:.3} s)",
             j.case.name,
             headline(j),
             j.time.as_secs_f64()
@@ -412,7 +426,8 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
 fn case_json(judging: &Judging, j: &Judged) -> serde_json::Value {
     let mut case = json!({
         "name": j.case.name,
-        "verdict": j.verdict.name(),
+        "verdict": verdict_name(j),
+        "failed": failed(j),
         "seconds": j.time.as_secs_f64(),
         "tokens": tokens(j),
         "outputs": j.outputs,
