@@ -11,19 +11,61 @@ mod matches;
 mod othello;
 mod rng;
 mod tools;
+mod worker;
 mod zeroed;
 
 use std::io::{self, ErrorKind, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use cli::{Cli, Invocation};
 use driver::{Showing, Stop, Task};
 use judge::{Judging, Outcome};
 
 fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(report_panic));
     let invocation = Cli::from_args()
         .invocation()
         .unwrap_or_else(|err| err.exit());
+    let code = run(invocation);
+    // A panic in a thread that nobody joins (one that only feeds a pipe) ends the program as
+    // one that reached this thread would.
+    if PANICKED.load(Ordering::SeqCst) {
+        return ExitCode::from(INTERNAL_ERROR);
+    }
+    code
+}
+
+/// The exit code of an internal error: a panic, in any thread (the code Rust gives a panic
+/// that ends `main`).
+const INTERNAL_ERROR: u8 = 101;
+
+/// Whether some thread has panicked.
+static PANICKED: AtomicBool = AtomicBool::new(false);
+
+/// The panic hook: the first panic, in whatever thread, is one `error:` line on standard error,
+/// with its message and where it happened; the panic then ends the program with exit code
+/// [`INTERNAL_ERROR`], carried to `main` by the thread that joins its thread.
+fn report_panic(info: &std::panic::PanicHookInfo<'_>) {
+    if PANICKED.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message");
+    let place = info
+        .location()
+        .map_or_else(String::new, |at| format!(" at {}:{}", at.file(), at.line()));
+    // One line, however many the message has.
+    let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    eprintln!("error: internal error (a bug in boardgames): {message}{place}");
+}
+
+/// Runs what the command line asks; the exit code says how it stopped.
+fn run(invocation: Invocation) -> ExitCode {
     match invocation {
         Invocation::Play(task, showing) => play(task, showing),
         Invocation::Tool(tool) => {

@@ -212,6 +212,49 @@ fn input_that_ends_early_is_one_error_line_and_exit_1() {
         .stderr("error: input ended before the game was over\n");
 }
 
+/// FFO #40, X to move.
+const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+
+/// A panic in a worker thread is an internal error, whichever thread it is in: one line with
+/// its message and where it happened, exit 101 (never another error or a made-up value). The
+/// panic comes from a hook of debug builds.
+#[cfg(debug_assertions)]
+#[test]
+fn a_panic_in_any_worker_thread_is_an_internal_error_with_exit_101() {
+    let kalah = ["--pits", "3", "--stones", "2"];
+    let runs: [(&[&str], &[&str]); 5] = [
+        // The Kalah solver's thread with a large stack, and its second test's thread.
+        (&["solve", "mancala"], &kalah),
+        (&["solve", "mancala", "--threads", "2"], &kalah),
+        // The computer's move, by the same solver.
+        (&["mancala", "--computer", "both", "--level", "10"], &kalah),
+        (
+            &["arena", "mancala", "--levels", "1,2", "--games", "2"],
+            &kalah,
+        ),
+        // The Othello solver's helper thread (on FFO #40, 20 empty cells).
+        (
+            &["solve", "othello", "--threads", "2", "--position"],
+            &[FFO_40],
+        ),
+    ];
+    for (command, board) in runs {
+        boardgames()
+            .args(command)
+            .args(board)
+            .env("BOARDGAMES_PANIC_IN_WORKER", "1")
+            .assert()
+            .code(101)
+            .stderr(
+                predicate::str::is_match(
+                    "^error: internal error \\(a bug in boardgames\\): a worker's panic, \
+                     injected by BOARDGAMES_PANIC_IN_WORKER at src/worker.rs:[0-9]+\n$",
+                )
+                .unwrap(),
+            );
+    }
+}
+
 #[test]
 fn a_closed_output_pipe_ends_the_program_quietly() {
     for args in [["othello", "--size", "26"], ["mancala", "--pits", "12"]] {

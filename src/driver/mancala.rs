@@ -134,6 +134,10 @@ fn undo_to_person<const P: usize>(
     }
 }
 
+/// Why the computer always has a pit to name where the console asks it for one: the game is
+/// not over, so the player to move has a pit with stones.
+const HAS_A_PIT: &str = "the computer names a pit while the game is not over";
+
 /// Plays one game at the console: board, prompt, sowing, until a row is empty.
 fn play<const P: usize, R: BufRead, W: Write>(
     mut game: Mancala<P>,
@@ -157,13 +161,13 @@ fn play<const P: usize, R: BufRead, W: Write>(
         }
         let sowing = loop {
             if opponents.computer[mover.index()] {
-                let pit = computer_move(&game, opponents.level, &mut rng)?;
-                // The game is not over, so the computer names a pit with stones.
-                if let Some(sowing) = pit.and_then(|pit| Some((pit, game.sow(pit).ok()?))) {
-                    console.say(format_args!("{}{}\n", text::prompt(mover, P), sowing.0))?;
-                    last = Some((mover, sowing.0));
-                    break Some(sowing.1);
-                }
+                let pit = computer_move(&game, opponents.level, &mut rng)?.expect(HAS_A_PIT);
+                let sowing = game
+                    .sow(pit)
+                    .expect("the computer names a pit of the board with stones in it");
+                console.say(format_args!("{}{pit}\n", text::prompt(mover, P)))?;
+                last = Some((mover, pit));
+                break Some(sowing);
             }
             let friendly = console.showing.friendly;
             let prompt = if friendly {
@@ -181,9 +185,8 @@ fn play<const P: usize, R: BufRead, W: Write>(
                 return console.say(friendly::quit(&text::friendly::quitter(mover)));
             }
             if hints && answer.is(HINT) {
-                if let Some(pit) = computer_move(&game, opponents.level, &mut rng)? {
-                    console.say(hint(pit))?;
-                }
+                let pit = computer_move(&game, opponents.level, &mut rng)?.expect(HAS_A_PIT);
+                console.say(hint(pit))?;
                 continue;
             }
             if text::UNDO.iter().any(|&word| answer.is(word)) {

@@ -150,6 +150,10 @@ pub(super) fn disc(player: Player) -> char {
     Cell::Disc(player).symbol()
 }
 
+/// Why the computer always has a move to name where the console asks it for one: the
+/// player to move has one (a player without one passes before the computer is asked).
+const HAS_A_MOVE: &str = "the computer names a move where the player to move has one";
+
 /// Plays one game at the console: the pits, then rounds until the game is over.
 fn play<const N: usize, R: BufRead, W: Write>(
     mut game: Othello<N>,
@@ -210,12 +214,10 @@ where
         if game.pass().is_ok() {
             console.say(text::pass(mover))?;
         } else if by_computer {
-            let at = computer_move(&game, opponents.level, &mut rng)?;
-            // The player has a legal move, so the computer names one.
-            if let Some((at, flipped)) = at.and_then(|at| Some((at, game.play(at).ok()?))) {
-                console.say(format_args!("{}{at}\n", text::turn_prompt(mover)))?;
-                last = Some((game.to_move().opponent(), at, flipped));
-            }
+            let at = computer_move(&game, opponents.level, &mut rng)?.expect(HAS_A_MOVE);
+            let flipped = game.play(at).expect("the computer names a legal move");
+            console.say(format_args!("{}{at}\n", text::turn_prompt(mover)))?;
+            last = Some((game.to_move().opponent(), at, flipped));
         } else {
             let player = game.to_move();
             if friendly {
@@ -238,9 +240,8 @@ where
                     return console.say(friendly::quit(&format!("Player {mover}")));
                 }
                 if hints && answer.is(HINT) {
-                    if let Some(at) = computer_move(&game, opponents.level, &mut rng)? {
-                        console.say(hint(at))?;
-                    }
+                    let at = computer_move(&game, opponents.level, &mut rng)?.expect(HAS_A_MOVE);
+                    console.say(hint(at))?;
                     continue;
                 }
                 let played = answer.coord().map(|at| (at, game.play(at)));

@@ -21,6 +21,7 @@ use nix::sys::signal::{Signal, kill, killpg};
 use nix::unistd::Pid;
 
 use super::keeper::Report;
+use crate::worker;
 
 /// A program named on the command line that cannot be run (no such file, not executable, not
 /// in `PATH`): a mistake in the arguments, exit 2 in every command that runs programs.
@@ -250,9 +251,7 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, groups: &Groups) -> 
             kill_group(group);
         }
     }
-    let status = waiter
-        .join()
-        .unwrap_or_else(|_| Err(io::Error::other("the waiting thread failed")))?;
+    let status = worker::joined(waiter.join())?;
     let time = started.elapsed();
     // Whatever the program left running goes with it.
     kill_group(group);

@@ -4,14 +4,15 @@
 //! runs two tests at a time, one a thread, over shared tables; the computer player's solve is
 //! MTD(f) on one thread. Pure computation: no I/O, no clocks.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Mutex, PoisonError};
 
 use super::endgame::Endgame;
 use super::estimate::{INFINITY, estimate, estimate_depth};
 use super::game::{Mancala, Rows, Sown, sow};
 use super::table::{Bucket, Shared, Slot};
 use crate::board::{Report, Solution, TableTooLarge, Tally};
+use crate::worker;
 
 /// The stack a solve runs on: a game of many stones runs thousands of sowings deep, at about a
 /// kilobyte a sowing.
@@ -113,8 +114,7 @@ fn solve_with<const P: usize>(
     let (future, best) = on_big_stack(|| match threads {
         None => Kalah::new(&shared, &NEVER).mtdf(&rows, guess),
         Some(threads) => tests(&mut shared, &rows, stones, guess, threads > 1),
-    })
-    .ok_or(())?;
+    });
     Ok(Solution {
         value: banked + future,
         best: best.map(|pit| pit + 1),
@@ -125,18 +125,19 @@ fn solve_with<const P: usize>(
 static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// Runs `work` on a thread with a [`STACK`]-byte stack, or on this one when none can be
-/// started; `None` if it panicked.
-fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
+/// started; a panic in it goes on in this thread.
+fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     let work = Mutex::new(Some(work));
-    let run = || Some(work.lock().ok()?.take()?());
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(STACK)
-            .spawn_scoped(scope, run)
-            .ok()
-            .and_then(|thread| thread.join().ok().flatten())
+    // Whichever thread runs it takes it; a poisoned lock still holds it.
+    let run = || {
+        let work = work.lock().unwrap_or_else(PoisonError::into_inner).take();
+        work.map(|work| work())
+    };
+    std::thread::scope(|scope| match worker::spawn_with_stack(scope, STACK, run) {
+        Ok(thread) => worker::joined(thread.join()),
+        Err(_) => run(),
     })
-    .or_else(run)
+    .expect("the work is taken once, by the one thread that runs it")
 }
 
 /// 1 when `value` cannot be the value of a position with `left` stones in its pits, else 0.
@@ -259,17 +260,15 @@ fn round<const P: usize>(
     std::thread::scope(|scope| {
         let helper = parallel
             .then(|| {
-                std::thread::Builder::new()
-                    .stack_size(STACK)
-                    .spawn_scoped(scope, || {
-                        let test = two.settle(rows, high);
-                        if let Test::Reached(_) = test {
-                            // The lower margin is reached too.
-                            stops[0].store(true, Relaxed);
-                        }
-                        test
-                    })
-                    .ok()
+                worker::spawn_with_stack(scope, STACK, || {
+                    let test = two.settle(rows, high);
+                    if let Test::Reached(_) = test {
+                        // The lower margin is reached too.
+                        stops[0].store(true, Relaxed);
+                    }
+                    test
+                })
+                .ok()
             })
             .flatten();
         let first = one.settle(rows, betas[0]);
@@ -278,7 +277,7 @@ fn round<const P: usize>(
             stops[1].store(true, Relaxed);
         }
         let second = match helper {
-            Some(thread) => thread.join().unwrap_or(Test::Stopped),
+            Some(thread) => worker::joined(thread.join()),
             None if first == Test::Short => Test::Stopped,
             None => one.settle(rows, high),
         };

@@ -10,6 +10,7 @@ use crate::board::{Coord, Player, TableTooLarge};
 use crate::mancala::{self, Mancala};
 use crate::othello::{self, Layout, Othello, Side};
 use crate::rng::Rng;
+use crate::worker;
 
 /// Random moves that open an Othello game (in the arena, and in the relay between programs).
 pub const OTHELLO_OPENING: usize = 4;
@@ -195,7 +196,7 @@ pub fn tournament(
     let margins: Vec<(usize, Result<i32, TableTooLarge>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
-                scope.spawn(|| {
+                worker::spawn(scope, || {
                     let mut out = Vec::new();
                     loop {
                         let game = next.fetch_add(1, Relaxed);
@@ -230,7 +231,7 @@ pub fn tournament(
             .collect();
         workers
             .into_iter()
-            .flat_map(|worker| worker.join().unwrap_or_default())
+            .flat_map(|thread| worker::joined(thread.join()))
             .collect()
     });
     let mut table = vec![vec![Record::default(); n]; n];

@@ -23,6 +23,7 @@ use crate::othello::engine::Bits;
 use crate::othello::engine::{Layout, Position, Side};
 use crate::othello::evaluation::Learned;
 use crate::othello::rules::Othello;
+use crate::worker;
 
 /// Larger than any margin a board can reach (676 discs).
 const INFINITY: i32 = 10_000;
@@ -350,7 +351,7 @@ impl<'a, L: Layout> Solver<'a, L> {
                 .map(|_| {
                     let mut solver = self.helper_for(&stop);
                     let stop = Arc::clone(&stop);
-                    scope.spawn(move || {
+                    worker::spawn(scope, move || {
                         let value = solver.search(pos, alpha, beta, empties);
                         let first = !solver.gave_up && !stop.swap(true, Relaxed);
                         (first.then_some(value), solver.nodes())
@@ -361,9 +362,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             let mut found = (!self.gave_up && !stop.swap(true, Relaxed)).then_some(value);
             let mut nodes = 0;
             for helper in helpers {
-                let (value, count) = helper
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                let (value, count) = worker::joined(helper.join());
                 found = found.or(value);
                 nodes += count;
             }

@@ -14,6 +14,7 @@ use crate::othello::rules::Othello;
 use crate::othello::search::computer::{Strength, move_at};
 use crate::othello::search::solve::{Asked, Question, Scoring, Solver, solve_position};
 use crate::rng::Rng;
+use crate::worker;
 
 /// A labelled position: the discs of the player to move and of the other player, and the final
 /// disc margin for the player to move under perfect play.
@@ -102,7 +103,7 @@ fn chunked<T: Send, S>(
     let mut chunks: Vec<(u64, Vec<T>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
-                scope.spawn(|| {
+                worker::spawn(scope, || {
                     let mut out = Vec::new();
                     loop {
                         let chunk = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -129,7 +130,7 @@ fn chunked<T: Send, S>(
             .collect();
         workers
             .into_iter()
-            .flat_map(|worker| worker.join().unwrap_or_default())
+            .flat_map(|thread| worker::joined(thread.join()))
             .collect()
     });
     chunks.sort_by_key(|&(chunk, _)| chunk);
