@@ -95,6 +95,7 @@ pub fn moves<const N: usize>(me: u64, opp: u64, empty: u64) -> u64 {
 pub fn flips<const N: usize>(me: u64, opp: u64, at: usize) -> u64 {
     let rays = &Rays::<N>::TABLE[at];
     // SAFETY: each half of the row is four `u64`s, 32 bytes, read unaligned.
+    debug_assert_eq!(rays.len(), 8, "a row of rays is eight words");
     let (up, down) = unsafe {
         (
             _mm256_loadu_si256(rays.as_ptr().cast()),

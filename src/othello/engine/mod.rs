@@ -23,4 +23,4 @@ pub use bits::Bits;
 pub use count_table::{CountTable, Mix};
 pub use layout::{Direction, Layout, Position, Side, neighbours, step};
 pub use perft::{Counting, perft};
-pub use sides::fast_available;
+pub use sides::Fast;

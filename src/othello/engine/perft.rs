@@ -129,9 +129,9 @@ fn hashed<L: Layout>(
 /// The fastest plain recursion this processor runs.
 fn plain_counter<L: Layout>() -> fn(Position<L>, u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if super::sides::fast_available() {
+    if super::sides::Fast::detect().is_some() {
         return |pos, depth| {
-            // SAFETY: chosen only where `fast_available` found every feature it is built with.
+            // SAFETY: chosen only where the token proves every feature it is built with.
             unsafe { leaves_fast(pos, depth) }
         };
     }
@@ -237,6 +237,7 @@ mod tests {
     };
     use super::*;
     use crate::othello::Othello;
+    use crate::othello::engine::Fast;
 
     /// Plain perft on one thread.
     fn perft<const N: usize>(game: &Othello<N>, depth: u32) -> u64
@@ -279,7 +280,7 @@ mod tests {
     /// Counts with random pits, from the start and from a position some random plies on,
     /// through the portable recursion and, where the processor has them, the fast one (which on
     /// wide boards counts in windows, cut anew as the discs spread towards and along the edges).
-    struct BothPaths(u64);
+    struct BothPaths(u64, Option<Fast>);
 
     impl crate::othello::WithSide for BothPaths {
         type Output = ();
@@ -287,6 +288,7 @@ mod tests {
         where
             Side<N>: Layout,
         {
+            let fast = self.1;
             let mut rng = crate::rng::Rng::new(self.0);
             let mut game = Othello::<N>::new();
             for _ in 0..rng.below(N + 1) {
@@ -296,8 +298,8 @@ mod tests {
             let depth = if N <= 8 { 7 } else { 5 };
             let portable = leaves(game.position(), depth);
             #[cfg(target_arch = "x86_64")]
-            if super::super::sides::fast_available() {
-                // SAFETY: the features were just detected.
+            if fast.is_some() {
+                // SAFETY: the token proves the features.
                 let fast = unsafe { leaves_fast(game.position(), depth) };
                 assert_eq!(fast, portable, "side {N}, seed {}", self.0);
             }
@@ -315,8 +317,8 @@ mod tests {
             }
             let portable = leaves(game.position(), 4);
             #[cfg(target_arch = "x86_64")]
-            if super::super::sides::fast_available() {
-                // SAFETY: the features were just detected.
+            if fast.is_some() {
+                // SAFETY: the token proves the features.
                 let fast = unsafe { leaves_fast(game.position(), 4) };
                 assert_eq!(fast, portable, "side {N}, seed {}, {plies} plies", self.0);
             }
@@ -326,10 +328,11 @@ mod tests {
 
     #[test]
     fn the_fast_and_the_portable_paths_count_alike_at_every_side() {
+        let fast = Fast::for_test("the_fast_and_the_portable_paths_count_alike_at_every_side");
         for (seed, side) in crate::board::SIDES.into_iter().enumerate() {
             for round in 0..6 {
                 let side = crate::board::BoardSide::new(side).unwrap();
-                crate::othello::with_any_side(side, BothPaths(seed as u64 * 3 + round));
+                crate::othello::with_any_side(side, BothPaths(seed as u64 * 3 + round, fast));
             }
         }
     }

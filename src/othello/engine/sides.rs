@@ -12,12 +12,33 @@ use super::narrow::{canonical_8x8, narrow_moves, ray_flips};
 #[cfg(target_arch = "x86_64")]
 use super::{avx2, window};
 
-/// Whether this processor runs the fast engine paths (`avx2.rs`): false off x86-64.
-pub fn fast_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return avx2::fast_available();
-    #[cfg(not(target_arch = "x86_64"))]
-    false
+/// Proof that this processor runs the fast engine paths (`avx2.rs`: popcnt, BMI1, BMI2, LZCNT
+/// and AVX2): only [`Fast::detect`] makes one, so safe code reaches those paths only through a
+/// value of it (a search's `Option<Fast>`), never on a processor without them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fast(());
+
+impl Fast {
+    /// The proof, where the processor has every feature the fast paths are built with; never
+    /// off x86-64.
+    #[must_use]
+    pub fn detect() -> Option<Fast> {
+        #[cfg(target_arch = "x86_64")]
+        return avx2::fast_available().then_some(Fast(()));
+        #[cfg(not(target_arch = "x86_64"))]
+        None
+    }
+
+    /// [`Self::detect`] for a test of the fast paths, which says on standard error that it
+    /// skips them where the processor has none (CI's machine has them).
+    #[cfg(test)]
+    pub fn for_test(test: &str) -> Option<Fast> {
+        let fast = Fast::detect();
+        if fast.is_none() {
+            eprintln!("{test}: the fast paths skipped, this processor lacks AVX2");
+        }
+        fast
+    }
 }
 
 macro_rules! layouts {
@@ -298,7 +319,7 @@ mod tests {
     /// Plays random games, and at every position checks the layout's move generator and flips
     /// against the plain ray walks, and both against each other: a cell is a move exactly when
     /// playing it flips something.
-    fn engines_agree<L: Layout>(seed: u64) {
+    fn engines_agree<L: Layout>(seed: u64, fast: Option<Fast>) {
         let mut rng = Rng::new(seed);
         for _ in 0..4 {
             let (a, b) = (L::N / 2 - 1, L::N / 2);
@@ -325,8 +346,8 @@ mod tests {
                     "side {n}"
                 );
                 #[cfg(target_arch = "x86_64")]
-                if fast_available() {
-                    // SAFETY: AVX2 was just detected.
+                if fast.is_some() {
+                    // SAFETY: the token proves the processor has AVX2.
                     let fast = unsafe { L::moves_avx2(pos.me, pos.opp, pos.empty) };
                     assert_eq!(fast, moves, "side {n}");
                 }
@@ -339,8 +360,8 @@ mod tests {
                     );
                     assert_eq!(!flipped.is_empty(), moves.has(i), "side {n} cell {i}");
                     #[cfg(target_arch = "x86_64")]
-                    if fast_available() {
-                        // SAFETY: AVX2 was just detected.
+                    if fast.is_some() {
+                        // SAFETY: the token proves the processor has AVX2.
                         let fast = unsafe { L::flips_avx2(pos.me, pos.opp, i) };
                         assert_eq!(fast, flipped, "side {n} cell {i}");
                     }
@@ -392,17 +413,18 @@ mod tests {
 
     #[test]
     fn fast_engines_agree_with_the_ray_walks_at_every_side() {
-        engines_agree::<Side<4>>(1);
-        engines_agree::<Side<6>>(2);
-        engines_agree::<Side<8>>(3);
-        engines_agree::<Side<10>>(4);
-        engines_agree::<Side<12>>(5);
-        engines_agree::<Side<14>>(6);
-        engines_agree::<Side<16>>(7);
-        engines_agree::<Side<18>>(8);
-        engines_agree::<Side<20>>(9);
-        engines_agree::<Side<22>>(10);
-        engines_agree::<Side<24>>(11);
-        engines_agree::<Side<26>>(12);
+        let fast = Fast::for_test("fast_engines_agree_with_the_ray_walks_at_every_side");
+        engines_agree::<Side<4>>(1, fast);
+        engines_agree::<Side<6>>(2, fast);
+        engines_agree::<Side<8>>(3, fast);
+        engines_agree::<Side<10>>(4, fast);
+        engines_agree::<Side<12>>(5, fast);
+        engines_agree::<Side<14>>(6, fast);
+        engines_agree::<Side<16>>(7, fast);
+        engines_agree::<Side<18>>(8, fast);
+        engines_agree::<Side<20>>(9, fast);
+        engines_agree::<Side<22>>(10, fast);
+        engines_agree::<Side<24>>(11, fast);
+        engines_agree::<Side<26>>(12, fast);
     }
 }

@@ -187,6 +187,12 @@ impl<const N: usize, const W: usize> Window<N, W> {
     fn cut(self, x: &Wide<W>) -> __m256i {
         // SAFETY: the window's 16 rows, `row..row + 16`, are 32-bit lanes of the `2 * W >= N +
         // 2` of the array, since `row <= N - 15`; unaligned loads allow any row.
+        debug_assert!(
+            self.row + 16 <= 2 * W,
+            "rows {}.. of {} lanes",
+            self.row,
+            2 * W
+        );
         let (a, b) = unsafe {
             let rows = x.0.as_ptr().cast::<u32>().add(self.row);
             (
@@ -211,6 +217,12 @@ impl<const N: usize, const W: usize> Window<N, W> {
         let first_rows = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(x));
         let last_rows = _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(x));
         // SAFETY: as in `cut`, the stores write rows `row..row + 16` of the array.
+        debug_assert!(
+            self.row + 16 <= 2 * W,
+            "rows {}.. of {} lanes",
+            self.row,
+            2 * W
+        );
         unsafe {
             let rows = set.0.as_mut_ptr().cast::<u32>().add(self.row);
             _mm256_storeu_si256(rows.cast(), _mm256_sll_epi32(first_rows, col));

@@ -6,7 +6,7 @@ use super::midgame::{DISC, Evaluation, Limits, Search};
 use super::solve::{Question, solve_position};
 use crate::board::{Coord, LEVELS, TableTooLarge};
 use crate::othello::engine::Bits;
-use crate::othello::engine::{Layout, Side, fast_available};
+use crate::othello::engine::{Fast, Layout, Side};
 use crate::othello::evaluation::Learned;
 use crate::othello::rules::Othello;
 use crate::rng::Rng;
@@ -203,7 +203,7 @@ where
             Limits {
                 budget,
                 evaluation,
-                fast: fast_available(),
+                fast: Fast::detect(),
             },
             pos.me | pos.opp | pos.empty,
         )?

@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 use crate::board::{Coord, TableTooLarge};
 use crate::othello::engine::Bits;
 use crate::othello::engine::Mix;
-use crate::othello::engine::{Layout, Position};
+use crate::othello::engine::{Fast, Layout, Position};
 use crate::othello::evaluation::features;
 use crate::othello::evaluation::pattern::{self, Learned};
 use crate::rng::Rng;
@@ -39,9 +39,9 @@ pub(in crate::othello) struct Limits {
     pub budget: u64,
     /// How the horizon is scored.
     pub evaluation: Evaluation,
-    /// Run the AVX2 copy of the search (the processor must support it: see
-    /// `engine::fast_available`); it visits the same nodes and finds the same values.
-    pub fast: bool,
+    /// Run the AVX2 copy of the search, on the proof that the processor has it; it visits the
+    /// same nodes and finds the same values.
+    pub fast: Option<Fast>,
 }
 
 /// How a search scores the positions at its horizon.
@@ -266,10 +266,10 @@ impl<L: Layout> Search<L> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        // Off x86-64 `fast` is never set.
-        if self.limits.fast {
+        // Off x86-64 there is no token.
+        if self.limits.fast.is_some() {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `fast` is set only where `fast_available` found every feature.
+            // SAFETY: the token proves the processor has every feature it is built with.
             return unsafe { self.fast_value(pos, depth, alpha, beta, 0) };
         }
         self.portable_value(pos, depth, alpha, beta, 0)
@@ -433,7 +433,7 @@ impl<L: Layout> Search<L> {
 pub(in crate::othello) fn shallow_value<L: Layout>(
     pos: Position<L>,
     depth: u32,
-    fast: bool,
+    fast: Option<Fast>,
 ) -> i32 {
     let mut search = Search {
         limits: Limits {
@@ -464,7 +464,7 @@ fn hand_set<L: Layout>(pos: &Position<L>, moves: L::Bits, theirs: L::Bits) -> i3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::engine::{Side, fast_available};
+    use crate::othello::engine::{Fast, Side};
     use crate::othello::rules::Othello;
 
     /// Positions of random games on a board of side `N`, up to 40 moves in.
@@ -507,17 +507,18 @@ mod tests {
 
     #[test]
     fn the_fast_search_visits_the_portable_searchs_nodes() {
-        if !fast_available() {
+        let Some(token) = Fast::for_test("the_fast_search_visits_the_portable_searchs_nodes")
+        else {
             return;
-        }
+        };
         for pos in positions::<8>(20, 77) {
             let limits = Limits {
                 budget: 1_500_000,
                 evaluation: Evaluation::Patterns(Learned::Phased),
-                fast: false,
+                fast: None,
             };
             let fast = Limits {
-                fast: true,
+                fast: Some(token),
                 ..limits
             };
             assert_eq!(searched(pos, fast, 6), searched(pos, limits, 6));
@@ -552,7 +553,7 @@ mod tests {
             let limits = Limits {
                 budget: u64::MAX,
                 evaluation: Evaluation::HandSet,
-                fast: fast_available(),
+                fast: Fast::detect(),
             };
             for pos in positions {
                 let (at, value, _) = searched(pos, limits, 4);

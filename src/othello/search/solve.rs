@@ -20,7 +20,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use super::solve_table::{Bounds, SolveTable};
 use crate::board::{Coord, Report, Solution, TableTooLarge, Tally};
 use crate::othello::engine::Bits;
-use crate::othello::engine::{Layout, Position, Side};
+use crate::othello::engine::{Fast, Layout, Position, Side};
 use crate::othello::evaluation::Learned;
 use crate::othello::rules::Othello;
 use crate::worker;
@@ -174,8 +174,8 @@ pub struct Solver<'a, L: Layout> {
     table: Arc<SolveTable<L>>,
     scoring: Scoring,
     tally: Tally<'a>,
-    /// Whether to run the AVX2 copy of the search.
-    fast: bool,
+    /// The proof that the processor runs the AVX2 copy of the search, which is then run.
+    fast: Option<Fast>,
     /// Move lists, one per count of empty cells, so that a node sorts without allocating.
     lists: Vec<Vec<Ranked<L>>>,
     /// The board's four quadrants, for the parity of the regions of empty cells.
@@ -238,7 +238,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             table: Arc::new(SolveTable::new(megabytes, empties)?),
             scoring,
             tally: Tally::new(None),
-            fast: crate::othello::engine::fast_available(),
+            fast: Fast::detect(),
             lists: Vec::new(),
             quadrants,
             corners,
@@ -469,8 +469,8 @@ impl<'a, L: Layout> Solver<'a, L> {
     fn learned_value(&self, pos: Position<L>, depth: u32) -> Option<i32> {
         let moves = pos.moves();
         #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is set only where `fast_available` found every feature.
+        if self.fast.is_some() {
+            // SAFETY: the token proves the processor has every feature it is built with.
             return unsafe { Self::learned_fast(pos, moves, depth, -INFINITY_EVAL, INFINITY_EVAL) };
         }
         Self::learned_portable(pos, moves, depth, -INFINITY_EVAL, INFINITY_EVAL)
@@ -479,8 +479,8 @@ impl<'a, L: Layout> Solver<'a, L> {
     /// The value of `pos` within (`alpha`, `beta`), through the fastest copy of the search.
     fn search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is set only where `fast_available` found every feature.
+        if self.fast.is_some() {
+            // SAFETY: the token proves the processor has every feature it is built with.
             return unsafe { self.search_fast(pos, alpha, beta, empties) };
         }
         self.search_portable(pos, alpha, beta, empties)

@@ -135,7 +135,7 @@ fn the_fast_and_the_portable_search_solve_alike() {
         let game = random_position::<6>(&mut rng, 14);
         let pos = game.position();
         let mut portable = Solver::new(4, 64, Scoring::Discs).unwrap();
-        portable.fast = false;
+        portable.fast = None;
         let want = portable.exact(pos, 0);
         let mut fast = Solver::new(4, 64, Scoring::Discs).unwrap();
         assert_eq!(fast.exact(pos, 0), want);
