@@ -9,6 +9,10 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 use assert_cmd::cargo::cargo_bin;
 
+/// How long a test waits for processes to start or to go before it looks at them: long enough
+/// for a loaded machine, since the tests assert what runs, never how fast.
+const PATIENCE: Duration = Duration::from_secs(120);
+
 /// A shell script `name` in `dir` with `body`; `BIN` stands for the boardgames binary.
 fn student(dir: &Path, name: &str, body: &str) -> PathBuf {
     let path = dir.join(name);
@@ -159,7 +163,7 @@ fn a_sleeper_times_out_and_leaves_no_process_behind() {
     let dir = tempfile::tempdir().unwrap();
     // A child in the background and one in the foreground: both must go.
     let sleeper = student(dir.path(), "sleeper", "sleep 3761 & sleep 3762");
-    let started = Instant::now();
+    // That the judge returns at all shows it did not wait for the background sleeper's hour.
     let (code, out) = judge(
         &[
             "othello",
@@ -172,10 +176,8 @@ fn a_sleeper_times_out_and_leaves_no_process_behind() {
         ],
         &[sleeper.to_str().unwrap()],
     );
-    let took = started.elapsed();
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("Summary: 2 cases: 2 time limit"), "{out}");
-    assert!(took < Duration::from_secs(2), "the judge took {took:?}");
     assert_eq!(
         processes(&["sleep", "3761"]) + processes(&["sleep", "3762"]),
         0
@@ -370,7 +372,7 @@ fn an_interrupted_judge_kills_what_it_started() {
     let mut judge = judging_in_background(&sleeper);
     // Wait until the students run, then interrupt the judge as Ctrl-C would.
     let started = Instant::now();
-    while processes(&["sleep", "3764"]) == 0 && started.elapsed() < Duration::from_secs(10) {
+    while processes(&["sleep", "3764"]) == 0 && started.elapsed() < PATIENCE {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(
@@ -384,7 +386,6 @@ fn an_interrupted_judge_kills_what_it_started() {
         .unwrap();
     let status = judge.wait().unwrap();
     assert_eq!(status.code(), Some(130));
-    assert!(started.elapsed() < Duration::from_secs(10));
     assert_eq!(
         processes(&["sleep", "3763"]) + processes(&["sleep", "3764"]),
         0
@@ -420,7 +421,7 @@ fn a_judge_killed_by_sigkill_takes_its_programs_with_it() {
     let mut judge = judging_in_background(&sleeper);
     let started = Instant::now();
     while processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]) < 4
-        && started.elapsed() < Duration::from_secs(10)
+        && started.elapsed() < PATIENCE
     {
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -433,7 +434,7 @@ fn a_judge_killed_by_sigkill_takes_its_programs_with_it() {
     // The keepers get their parent-death signal and clear up: wait for them, a while at most.
     let killed = Instant::now();
     while processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]) > 0
-        && killed.elapsed() < Duration::from_secs(10)
+        && killed.elapsed() < PATIENCE
     {
         std::thread::sleep(Duration::from_millis(20));
     }
