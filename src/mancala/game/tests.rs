@@ -347,3 +347,40 @@ fn perfect_play_goldens_replay_to_their_scores() {
         );
     }
 }
+
+/// On an arbitrary board of `P` pits a row (`pits`: both rows, `stores`, whose move): each pit
+/// either sows, conserving the stones, and undoes back to the board, or is refused and leaves
+/// the game exactly as it was; under either capture rule.
+fn sows_anywhere<const P: usize>(pits: &[u16], stores: [u32; 2], first: bool) {
+    let row = |k: usize| -> [u16; P] { std::array::from_fn(|i| pits[k * P + i]) };
+    let to_move = if first { Player::First } else { Player::Second };
+    for board in [
+        game::<P>(row(0), row(1), stores, to_move),
+        empty_rule(game::<P>(row(0), row(1), stores, to_move)),
+    ] {
+        for pit in 0..=P + 1 {
+            let mut sown = board.clone();
+            match sown.sow(pit) {
+                Ok(_) => {
+                    assert_eq!(sown.stones(), board.stones(), "pit {pit} of\n{board}");
+                    sown.undo().unwrap();
+                    assert_eq!(sown, board, "pit {pit}");
+                }
+                Err(_) => assert_eq!(sown, board, "pit {pit}"),
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn any_board_sows_conserving_stones_and_undoes_exactly(
+        pits in proptest::collection::vec(0u16..40, 2 * 6),
+        stores in proptest::array::uniform2(0u32..100),
+        first: bool,
+    ) {
+        sows_anywhere::<1>(&pits, stores, first);
+        sows_anywhere::<3>(&pits, stores, first);
+        sows_anywhere::<6>(&pits, stores, first);
+    }
+}

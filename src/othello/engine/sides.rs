@@ -427,4 +427,71 @@ mod tests {
         engines_agree::<Side<24>>(11, fast);
         engines_agree::<Side<26>>(12, fast);
     }
+
+    /// A position of `L` from one of four states a cell (the mover's, the other's, empty, a
+    /// pit): arbitrary, reachable in a game or not.
+    fn arbitrary<L: Layout>(states: &[u8]) -> Position<L> {
+        let mut pos = Position::<L> {
+            me: L::Bits::EMPTY,
+            opp: L::Bits::EMPTY,
+            empty: L::Bits::EMPTY,
+        };
+        for (i, state) in L::ALL.cells().zip(states) {
+            match state % 4 {
+                0 => pos.me = pos.me | L::Bits::cell(i),
+                1 => pos.opp = pos.opp | L::Bits::cell(i),
+                2 => pos.empty = pos.empty | L::Bits::cell(i),
+                _ => {}
+            }
+        }
+        pos
+    }
+
+    /// On an arbitrary position with pits: the layout's moves and flips, the fast ones and the
+    /// ray walks agree, and a move adds one disc and turns the flipped ones, pits untouched.
+    fn agree_anywhere<L: Layout>(states: &[u8], fast: Option<Fast>) {
+        let pos = arbitrary::<L>(states);
+        let moves = L::moves(pos.me, pos.opp, pos.empty);
+        assert_eq!(moves, rays::moves::<L>(pos.me, pos.opp, pos.empty));
+        #[cfg(target_arch = "x86_64")]
+        if fast.is_some() {
+            // SAFETY: the token proves the processor has AVX2.
+            let fast = unsafe { L::moves_avx2(pos.me, pos.opp, pos.empty) };
+            assert_eq!(fast, moves);
+        }
+        for at in pos.empty.cells() {
+            let flipped = L::flips(pos.me, pos.opp, at);
+            assert_eq!(flipped, rays::flips::<L>(pos.me, pos.opp, at), "cell {at}");
+            assert_eq!(moves.has(at), !flipped.is_empty(), "cell {at}");
+            #[cfg(target_arch = "x86_64")]
+            if fast.is_some() {
+                // SAFETY: the token proves the processor has AVX2.
+                let fast = unsafe { L::flips_avx2(pos.me, pos.opp, at) };
+                assert_eq!(fast, flipped, "cell {at}");
+            }
+            if flipped.is_empty() {
+                continue;
+            }
+            let next = pos.play_with(flipped, at);
+            // The other player moves next: its discs are the mover's, plus `at`, plus flips.
+            assert_eq!(next.opp, pos.me | flipped | L::Bits::cell(at), "cell {at}");
+            assert_eq!(next.me, pos.opp & !flipped, "cell {at}");
+            assert_eq!(next.empty, pos.empty & !L::Bits::cell(at), "cell {at}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn engines_agree_on_arbitrary_positions_with_pits(
+            states in proptest::collection::vec(0u8..4, 26 * 26),
+        ) {
+            let fast = Fast::detect();
+            agree_anywhere::<Side<4>>(&states, fast);
+            agree_anywhere::<Side<6>>(&states, fast);
+            agree_anywhere::<Side<8>>(&states, fast);
+            agree_anywhere::<Side<10>>(&states, fast);
+            agree_anywhere::<Side<16>>(&states, fast);
+            agree_anywhere::<Side<26>>(&states, fast);
+        }
+    }
 }
