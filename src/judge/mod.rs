@@ -360,6 +360,23 @@ fn make_case(game: Game, input: &Input) -> Case {
     }
 }
 
+/// For the fuzz target of the transcript reader (`fuzz/`): `actual`, a run's output (`cut`
+/// short or not), read against the expected transcript of the generated case of `seed`.
+#[cfg(fuzzing)]
+pub(crate) fn diagnose_generated(game: Game, seed: u64, actual: &[u8], cut: bool) -> Diagnosis {
+    let how = Generation {
+        seed,
+        errors: true,
+        weird: true,
+    };
+    diagnose(
+        game,
+        &make_case(game, &Input::Seed(how)).expected,
+        actual,
+        cut,
+    )
+}
+
 /// Runs the program on `case` as many times as asked and gives the verdict.
 fn judge_case(
     case: Case,

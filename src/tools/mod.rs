@@ -15,6 +15,9 @@ use std::io::{BufRead, Write};
 
 pub use generate::Generation;
 pub use positions::{PositionText, parse_position};
+// For the fuzz target of the position reader (`fuzz/`).
+#[cfg(fuzzing)]
+pub(crate) use positions::read_positions;
 pub use solve::{OthelloPositions, SolveOptions};
 pub use train::Training;
 

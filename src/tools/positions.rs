@@ -67,7 +67,7 @@ pub(super) const POSITION_LIMIT: usize = 100_000;
 
 /// Why a file of positions could not be read.
 #[derive(Debug)]
-pub(super) enum Unread {
+pub(crate) enum Unread {
     /// Reading failed.
     Io(io::Error),
     /// The line of this number is longer than [`LINE_LIMIT`].
@@ -83,7 +83,7 @@ pub(super) enum Unread {
 /// Every position of `input`, one a line (blank lines and lines starting with `%` or `# `
 /// skipped), read line by line with no line longer than [`LINE_LIMIT`]: all of them are read
 /// before any is solved, so that a bad one stops nothing midway.
-pub(super) fn read_positions(mut input: impl BufRead) -> Result<Vec<PositionText>, Unread> {
+pub(crate) fn read_positions(mut input: impl BufRead) -> Result<Vec<PositionText>, Unread> {
     let mut positions = Vec::new();
     let mut line = Vec::new();
     for number in 1.. {
