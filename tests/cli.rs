@@ -683,6 +683,57 @@ fn perft_counts_alike_with_threads_and_a_table_and_refuses_a_table_too_large() {
 
 // Fifteen trainings of the engine developers' hidden command, most of this file's time.
 #[test]
+fn a_training_cache_serves_only_the_training_it_was_made_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("solved.bin");
+    let train = |args: &[&str], output: &str| {
+        let mut command = boardgames();
+        command
+            .args(["train", "--size", "6", "--epochs", "1"])
+            .args(args)
+            .arg("--cache")
+            .arg(&cache)
+            .arg("--output")
+            .arg(dir.path().join(output));
+        command
+    };
+    // Made, then read back: the same weights.
+    let asked = ["--seed", "3", "--samples", "100"];
+    train(&asked, "made.bin").assert().success();
+    train(&asked, "read.bin").assert().success();
+    let made = std::fs::read(dir.path().join("made.bin")).unwrap();
+    assert_eq!(std::fs::read(dir.path().join("read.bin")).unwrap(), made);
+    // Another seed, phase or count is not fitted to these positions.
+    for (args, asked) in [
+        (
+            &["--seed", "4", "--samples", "100"][..],
+            "100 endgame positions of 6x6 from seed 4",
+        ),
+        (
+            &["--seed", "3", "--samples", "100", "--midgame"],
+            "100 midgame positions of 6x6 from seed 3",
+        ),
+        (
+            &["--seed", "3", "--samples", "101"],
+            "101 endgame positions of 6x6 from seed 3",
+        ),
+    ] {
+        let want = format!(
+            "error: {}: 100 endgame positions of 6x6 from seed 3, not {asked}: give another \
+             --cache file, or remove this one to make it again\n",
+            cache.display()
+        );
+        train(args, "other.bin").assert().code(1).stderr(want);
+    }
+    // A file from before the header: bare samples.
+    std::fs::write(&cache, [0u8; 34]).unwrap();
+    train(&asked, "other.bin")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not a file of solved positions"));
+}
+
+#[test]
 #[ignore = "slow (about 20 s): CI runs it with --ignored"]
 fn training_writes_the_same_weights_from_the_same_seed() {
     // Each weights file the crate ships, made again in small: as long as the shipped one, the

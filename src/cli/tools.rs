@@ -69,7 +69,8 @@ pub struct TrainArgs {
     /// Where to write the weights.
     #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub output: PathBuf,
-    /// Keep the solved positions in FILE: read them from it if it exists, else write them.
+    /// Keep the solved positions in FILE: read them from it if it exists (an error if they were
+    /// made for another side, phase, seed or count), else write them.
     #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub cache: Option<PathBuf>,
     /// Fit the size-generic evaluation (boards without patterns, and boards with pits) from

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 use crate::board::{BoardSide, Coord, PitsPerRow, TableTooLarge};
 use crate::mancala::{Capture, with_pits};
-use crate::othello::{PitError, with_side};
+use crate::othello::{PitError, SampleSet, Unfit, with_side};
 pub use console::{Console, Question, Read, Showing};
 
 /// A game to play at the console: one command line, checked.
@@ -208,6 +208,9 @@ pub enum Stop {
     Position(PathBuf, String),
     /// `train` on a board side with no patterns to fit.
     Unlearnable(usize),
+    /// A `train --cache` file that does not hold the positions this training asks for: the
+    /// file, what is asked for, and why not.
+    Cache(PathBuf, SampleSet, Unfit),
 }
 
 impl fmt::Display for Stop {
@@ -232,8 +235,35 @@ impl fmt::Display for Stop {
                 f,
                 "no learned evaluation for {side}x{side} boards (6x6 and 8x8 have one)"
             ),
+            Stop::Cache(path, asked, unfit) => {
+                write!(f, "{}: ", path.display())?;
+                match unfit {
+                    Unfit::NoHeader => f.write_str(
+                        "not a file of solved positions from this train --cache (files from \
+                         before their header are not read)",
+                    )?,
+                    Unfit::Version(version) => write!(
+                        f,
+                        "solved positions in format {version}, this train reads format {}",
+                        crate::othello::CACHE_VERSION
+                    )?,
+                    Unfit::MadeFor(made) => {
+                        write!(f, "{}, not {}", sample_set(made), sample_set(asked))?;
+                    }
+                }
+                f.write_str(": give another --cache file, or remove this one to make it again")
+            }
         }
     }
+}
+
+/// What a set of solved positions was made for, in words.
+fn sample_set(set: &SampleSet) -> String {
+    let phase = if set.midgame { "midgame" } else { "endgame" };
+    format!(
+        "{} {phase} positions of {}x{} from seed {}",
+        set.samples, set.side, set.side, set.seed
+    )
 }
 
 impl std::error::Error for Stop {}

@@ -10,7 +10,7 @@ use crate::board::BoardSide;
 use crate::driver::Console;
 use crate::driver::Stop;
 use crate::othello::{
-    Layout, Sample, Side, WithSide, feature_samples, fit, fit_features, fit_midgame, learnable,
+    Layout, SampleSet, Side, WithSide, feature_samples, fit, fit_features, fit_midgame, learnable,
     midgame_samples, samples, with_side,
 };
 
@@ -197,10 +197,19 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let Train { console, training } = self;
         let patterns = learnable::<N>().ok_or(Stop::Unlearnable(N))?;
         let clock = Instant::now();
+        let set = SampleSet {
+            side: N,
+            midgame: training.midgame,
+            seed: training.seed,
+            samples: training.samples,
+        };
         let cached = match &training.cache {
             Some(path) if path.exists() => {
                 let bytes = std::fs::read(path).map_err(|err| Stop::File(path.clone(), err))?;
-                Some(Sample::read_all(&bytes))
+                let made = set
+                    .from_file(&bytes)
+                    .map_err(|unfit| Stop::Cache(path.clone(), set, unfit))?;
+                Some(made)
             }
             _ => None,
         };
@@ -219,8 +228,8 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
                     &solving_progress(&clock, training.samples),
                 );
                 if let Some(path) = &training.cache {
-                    let bytes: Vec<u8> = made.iter().flat_map(|s| s.to_bytes()).collect();
-                    std::fs::write(path, bytes).map_err(|err| Stop::File(path.clone(), err))?;
+                    std::fs::write(path, set.to_file(&made))
+                        .map_err(|err| Stop::File(path.clone(), err))?;
                 }
                 made
             }
