@@ -207,7 +207,7 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
             Some(path) if path.exists() => {
                 let bytes = std::fs::read(path).map_err(|err| Stop::File(path.clone(), err))?;
                 let made = set
-                    .from_file(&bytes)
+                    .samples_in(&bytes)
                     .map_err(|unfit| Stop::Cache(path.clone(), set, unfit))?;
                 Some(made)
             }

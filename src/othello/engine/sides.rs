@@ -438,9 +438,9 @@ mod tests {
         };
         for (i, state) in L::ALL.cells().zip(states) {
             match state % 4 {
-                0 => pos.me = pos.me | L::Bits::cell(i),
-                1 => pos.opp = pos.opp | L::Bits::cell(i),
-                2 => pos.empty = pos.empty | L::Bits::cell(i),
+                0 => pos.me |= L::Bits::cell(i),
+                1 => pos.opp |= L::Bits::cell(i),
+                2 => pos.empty |= L::Bits::cell(i),
                 _ => {}
             }
         }

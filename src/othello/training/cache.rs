@@ -54,7 +54,7 @@ impl SampleSet {
     }
 
     /// The samples of `file`, if it was made for this set.
-    pub fn from_file(self, file: &[u8]) -> Result<Vec<Sample>, Unfit> {
+    pub fn samples_in(self, file: &[u8]) -> Result<Vec<Sample>, Unfit> {
         if file.len() < HEADER || file[..8] != MAGIC {
             return Err(Unfit::NoHeader);
         }
@@ -102,7 +102,7 @@ mod tests {
             },
         ];
         let file = set.to_file(&samples);
-        assert_eq!(set.from_file(&file), Ok(samples.to_vec()));
+        assert_eq!(set.samples_in(&file), Ok(samples.to_vec()));
         for other in [
             SampleSet { side: 6, ..set },
             SampleSet {
@@ -112,14 +112,14 @@ mod tests {
             SampleSet { seed: 2, ..set },
             SampleSet { samples: 3, ..set },
         ] {
-            assert_eq!(other.from_file(&file), Err(Unfit::MadeFor(set)));
+            assert_eq!(other.samples_in(&file), Err(Unfit::MadeFor(set)));
         }
         let mut newer = file.clone();
         newer[8] = 2;
-        assert_eq!(set.from_file(&newer), Err(Unfit::Version(2)));
+        assert_eq!(set.samples_in(&newer), Err(Unfit::Version(2)));
         // A file from before the header: bare samples.
         let bare: Vec<u8> = samples.iter().flat_map(|s| s.to_bytes()).collect();
-        assert_eq!(set.from_file(&bare), Err(Unfit::NoHeader));
-        assert_eq!(set.from_file(&[]), Err(Unfit::NoHeader));
+        assert_eq!(set.samples_in(&bare), Err(Unfit::NoHeader));
+        assert_eq!(set.samples_in(&[]), Err(Unfit::NoHeader));
     }
 }
