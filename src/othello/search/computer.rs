@@ -297,23 +297,27 @@ mod tests {
         assert!(picks.len() > 1);
     }
 
+    /// The first `moves` moves (fewer if the game ends) of `level` against itself on 8x8 from
+    /// the start, with `seed`.
+    fn self_play(level: u32, seed: u64, moves: usize) -> Vec<Coord> {
+        let mut rng = Rng::new(seed);
+        let mut game = Othello::<8>::new();
+        let mut played = Vec::new();
+        for _ in 0..moves {
+            let Some(at) = computer_move(&game, level, &mut rng).unwrap() else {
+                break;
+            };
+            game.play(at).unwrap();
+            played.push(at);
+        }
+        played
+    }
+
     #[test]
     fn another_seed_plays_another_game() {
         // From the start, ten seeds give at least five different games of 20 moves (level 5
         // against itself); the same seed gives the same game.
-        let game_of = |seed| {
-            let mut rng = Rng::new(seed);
-            let mut game = Othello::<8>::new();
-            let mut moves = Vec::new();
-            for _ in 0..20 {
-                let Some(at) = computer_move(&game, 5, &mut rng).unwrap() else {
-                    break;
-                };
-                game.play(at).unwrap();
-                moves.push(at);
-            }
-            moves
-        };
+        let game_of = |seed| self_play(5, seed, 20);
         assert_eq!(game_of(3), game_of(3));
         let games: std::collections::HashSet<Vec<Coord>> = (0..10).map(game_of).collect();
         assert!(games.len() >= 5, "{} different games", games.len());
@@ -329,14 +333,10 @@ mod tests {
         // openings of ten moves, counted up to the symmetries of the start position (which
         // turn its four first moves into one another).
         let opening = |seed| {
-            let mut rng = Rng::new(seed);
-            let mut game = Othello::<8>::new();
-            let mut moves = Vec::new();
-            for _ in 0..10 {
-                let at = computer_move(&game, 10, &mut rng).unwrap().unwrap();
-                game.play(at).unwrap();
-                moves.push((at.col(), at.row()));
-            }
+            let moves: Vec<Square> = self_play(10, seed, 10)
+                .into_iter()
+                .map(|at| (at.col(), at.row()))
+                .collect();
             // The symmetry that takes the first move to D6: the identity, the half turn, and
             // the reflections in the two diagonals.
             let turn = |k: usize, (c, r): Square| match k {
