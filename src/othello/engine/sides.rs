@@ -316,9 +316,44 @@ mod tests {
         wide_and_narrow_agree::<Side<26>>();
     }
 
-    /// Plays random games, and at every position checks the layout's move generator and flips
-    /// against the plain ray walks, and both against each other: a cell is a move exactly when
-    /// playing it flips something.
+    /// The moves of `pos`, after checking the layout's move generator and flips against the
+    /// plain ray walks and, with `fast`, the AVX2 ones, and both against each other: a cell is
+    /// a move exactly when playing it flips something.
+    fn generators_agree<L: Layout>(pos: &Position<L>, fast: Option<Fast>) -> L::Bits {
+        let n = L::N;
+        let moves = L::moves(pos.me, pos.opp, pos.empty);
+        assert_eq!(
+            moves,
+            rays::moves::<L>(pos.me, pos.opp, pos.empty),
+            "side {n}"
+        );
+        #[cfg(target_arch = "x86_64")]
+        if fast.is_some() {
+            // SAFETY: the token proves the processor has AVX2.
+            let fast = unsafe { L::moves_avx2(pos.me, pos.opp, pos.empty) };
+            assert_eq!(fast, moves, "side {n}");
+        }
+        for i in pos.empty.cells() {
+            let flipped = L::flips(pos.me, pos.opp, i);
+            assert_eq!(
+                flipped,
+                rays::flips::<L>(pos.me, pos.opp, i),
+                "side {n} cell {i}"
+            );
+            assert_eq!(!flipped.is_empty(), moves.has(i), "side {n} cell {i}");
+            #[cfg(target_arch = "x86_64")]
+            if fast.is_some() {
+                // SAFETY: the token proves the processor has AVX2.
+                let fast = unsafe { L::flips_avx2(pos.me, pos.opp, i) };
+                assert_eq!(fast, flipped, "side {n} cell {i}");
+            }
+        }
+        moves
+    }
+
+    /// Plays random games, and at every position checks the generators with
+    /// [`generators_agree`] and playing a move by the layout's own way against turning its
+    /// flips.
     fn engines_agree<L: Layout>(seed: u64, fast: Option<Fast>) {
         let mut rng = Rng::new(seed);
         for _ in 0..4 {
@@ -339,33 +374,7 @@ mod tests {
             pos.empty &= !(pos.me | pos.opp);
             let mut passes = 0;
             while passes < 2 {
-                let moves = L::moves(pos.me, pos.opp, pos.empty);
-                assert_eq!(
-                    moves,
-                    rays::moves::<L>(pos.me, pos.opp, pos.empty),
-                    "side {n}"
-                );
-                #[cfg(target_arch = "x86_64")]
-                if fast.is_some() {
-                    // SAFETY: the token proves the processor has AVX2.
-                    let fast = unsafe { L::moves_avx2(pos.me, pos.opp, pos.empty) };
-                    assert_eq!(fast, moves, "side {n}");
-                }
-                for i in pos.empty.cells() {
-                    let flipped = L::flips(pos.me, pos.opp, i);
-                    assert_eq!(
-                        flipped,
-                        rays::flips::<L>(pos.me, pos.opp, i),
-                        "side {n} cell {i}"
-                    );
-                    assert_eq!(!flipped.is_empty(), moves.has(i), "side {n} cell {i}");
-                    #[cfg(target_arch = "x86_64")]
-                    if fast.is_some() {
-                        // SAFETY: the token proves the processor has AVX2.
-                        let fast = unsafe { L::flips_avx2(pos.me, pos.opp, i) };
-                        assert_eq!(fast, flipped, "side {n} cell {i}");
-                    }
-                }
+                let moves = generators_agree(&pos, fast);
                 for at in moves.cells() {
                     // Playing by the layout's own way and by turning the flipped set agree.
                     let walked = pos.play_unchecked(at);
@@ -451,27 +460,8 @@ mod tests {
     /// ray walks agree, and a move adds one disc and turns the flipped ones, pits untouched.
     fn agree_anywhere<L: Layout>(states: &[u8], fast: Option<Fast>) {
         let pos = arbitrary::<L>(states);
-        let moves = L::moves(pos.me, pos.opp, pos.empty);
-        assert_eq!(moves, rays::moves::<L>(pos.me, pos.opp, pos.empty));
-        #[cfg(target_arch = "x86_64")]
-        if fast.is_some() {
-            // SAFETY: the token proves the processor has AVX2.
-            let fast = unsafe { L::moves_avx2(pos.me, pos.opp, pos.empty) };
-            assert_eq!(fast, moves);
-        }
-        for at in pos.empty.cells() {
+        for at in generators_agree(&pos, fast).cells() {
             let flipped = L::flips(pos.me, pos.opp, at);
-            assert_eq!(flipped, rays::flips::<L>(pos.me, pos.opp, at), "cell {at}");
-            assert_eq!(moves.has(at), !flipped.is_empty(), "cell {at}");
-            #[cfg(target_arch = "x86_64")]
-            if fast.is_some() {
-                // SAFETY: the token proves the processor has AVX2.
-                let fast = unsafe { L::flips_avx2(pos.me, pos.opp, at) };
-                assert_eq!(fast, flipped, "cell {at}");
-            }
-            if flipped.is_empty() {
-                continue;
-            }
             let next = pos.play_with(flipped, at);
             // The other player moves next: its discs are the mover's, plus `at`, plus flips.
             assert_eq!(next.opp, pos.me | flipped | L::Bits::cell(at), "cell {at}");
