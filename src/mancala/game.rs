@@ -103,6 +103,20 @@ pub(super) fn sow<const P: usize>(rows: &Rows<P>, pit: usize, capture: Capture) 
     }
 }
 
+/// A 64-bit fingerprint of `rows` for the searches' transposition tables; never 0, which
+/// marks an unused slot. Four pits at a time go into one word, so a 6-pit board costs three
+/// multiplications.
+#[inline]
+pub(super) fn fingerprint<const P: usize>(rows: &Rows<P>) -> u64 {
+    let mut h = 0x2545_F491_4F6C_DD1D_u64;
+    for chunk in rows.as_flattened().chunks(4) {
+        let word = chunk.iter().fold(0, |w, &n| (w << 16) | u64::from(n));
+        h = (h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+    }
+    h | 1
+}
+
 /// Why a move or an undo was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveError {

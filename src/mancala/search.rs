@@ -5,7 +5,7 @@
 //! each stone more on the mover's side; a subtree that reaches no horizon is exact and kept as
 //! such, so a search that sees every game's end stops deepening. Pure computation, no I/O.
 
-use super::game::{Capture, Rows, sow};
+use super::game::{Capture, Rows, fingerprint, sow};
 
 /// Units of a stone the search counts in.
 const SCALE: i32 = 4;
@@ -126,18 +126,6 @@ impl<const P: usize> Lookahead<P> {
         }
     }
 
-    /// A 64-bit fingerprint of the rows, four pits to a word.
-    fn key(rows: &Rows<P>) -> u64 {
-        let mut h = 0x2545_F491_4F6C_DD1D_u64;
-        for chunk in rows.as_flattened().chunks(4) {
-            let word = chunk.iter().fold(0, |w, &n| (w << 16) | u64::from(n));
-            h = (h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            h ^= h >> 29;
-        }
-        // Never 0, the key of an unused slot.
-        h | 1
-    }
-
     /// The margin for the player to move in `rows` of a search `depth` sowings deep
     /// (fail-soft within `alpha`, `beta`), and whether it reached no horizon.
     fn value(&mut self, rows: &Rows<P>, depth: u32, mut alpha: i32, mut beta: i32) -> (i32, bool) {
@@ -146,7 +134,7 @@ impl<const P: usize> Lookahead<P> {
             let side = |row: &[u16; P]| row.iter().map(|&n| i32::from(n)).sum::<i32>();
             return (SIDE * (side(&rows[0]) - side(&rows[1])), false);
         }
-        let key = Self::key(rows);
+        let key = fingerprint(rows);
         // The table's length is a power of two: the low bits index it.
         let index = (key as usize) & (self.table.len() - 1);
         let slot = self.table[index];

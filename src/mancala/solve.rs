@@ -9,7 +9,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::endgame::Endgame;
 use super::estimate::{INFINITY, estimate, estimate_depth};
-use super::game::{Mancala, Rows, Sown, sow};
+use super::game::{Mancala, Rows, Sown, fingerprint, sow};
 use super::table::{Bucket, Shared, Slot};
 use crate::board::{Report, Solution, TableTooLarge, Tally};
 use crate::worker;
@@ -325,20 +325,8 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
         }
     }
 
-    /// A 64-bit fingerprint of the rows; never 0, which marks an unused slot. Four pits at a
-    /// time go into one word, so a 6-pit board costs three multiplications.
-    fn key(rows: &Rows<P>) -> u64 {
-        let mut h = 0x2545_F491_4F6C_DD1D_u64;
-        for chunk in rows.as_flattened().chunks(4) {
-            let word = chunk.iter().fold(0, |w, &n| (w << 16) | u64::from(n));
-            h = (h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            h ^= h >> 29;
-        }
-        h | 1
-    }
-
     fn probe(&self, rows: &Rows<P>) -> Option<Slot> {
-        self.shared.probe_key(Self::key(rows))
+        self.shared.probe_key(fingerprint(rows))
     }
 
     /// Counts a node, handing the count to the shared one now and then.
@@ -442,7 +430,7 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
         if -left >= beta {
             return -left;
         }
-        let key = Self::key(rows);
+        let key = fingerprint(rows);
         let remembered = self.shared.probe_key(key);
         let mut first = None;
         if let Some(slot) = remembered {
