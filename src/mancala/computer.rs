@@ -16,7 +16,8 @@ const SOLVE_STONES_BY_PITS: u32 = 144;
 
 /// Level 10 also solves from this many stones in the pits, where stones times pits is at most
 /// [`SOLVE_STONES_BY_PITS_WIDE`]: on Kalah (6,4) these solves take about two seconds a game,
-/// and the game ends 12 stones nearer its value than from 24 stones (stones times pits 144).
+/// and level 10 against itself ends +12 (the value is +8), against +18 when it solves from 24
+/// stones (stones times pits 144).
 const SOLVE_STONES: u32 = 36;
 
 /// See [`SOLVE_STONES`]: rows of more pits take far longer from 36 stones.
@@ -35,8 +36,9 @@ const FULL_STONES: u64 = 48;
 /// plays one move in three at random; each level above looks further (level `L` below 10:
 /// `L + 1` sowings, within what stays quick on the board; level 10: a deep lookahead of about
 /// a million positions a move) and plays perfectly from more stones left (level 10: stones
-/// times pits up to 144, or up to 216 with at most 36 stones; level 1: never). The error when the solver's tables cannot be
-/// had: the computer never plays another move for want of memory.
+/// times pits up to 144, or up to 216 with at most 36 stones; level 1: never). The error when
+/// the solver's tables cannot be had: the computer never plays another move for want of
+/// memory.
 pub fn computer_move<const P: usize>(
     game: &Mancala<P>,
     level: u32,
