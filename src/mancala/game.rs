@@ -98,9 +98,16 @@ pub(super) fn sow<const P: usize>(rows: &Rows<P>, pit: usize, capture: Capture) 
         banked,
         captured,
         swept,
-        again: last == P,
+        again: ends_in_store::<P>(pit, stones),
         over,
     }
+}
+
+/// Whether sowing `stones` stones from the mover's pit `pit` (0-based) puts the last one in
+/// the mover's store, which earns another move (see [`sow`] for the ring).
+#[inline]
+pub(super) fn ends_in_store<const P: usize>(pit: usize, stones: usize) -> bool {
+    (pit + stones) % (2 * P + 1) == P
 }
 
 /// A 64-bit fingerprint of `rows` for the searches' transposition tables; never 0, which

@@ -5,7 +5,7 @@
 //! each stone more on the mover's side; a subtree that reaches no horizon is exact and kept as
 //! such, so a search that sees every game's end stops deepening. Pure computation, no I/O.
 
-use super::game::{Capture, Rows, fingerprint, sow};
+use super::game::{Capture, Rows, ends_in_store, fingerprint, sow};
 
 /// Units of a stone the search counts in.
 const SCALE: i32 = 4;
@@ -161,10 +161,9 @@ impl<const P: usize> Lookahead<P> {
         let mut order = [(0i64, 0usize); P];
         let mut count = 0;
         for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
-            let lands = (pit + usize::from(rows[0][pit])) % (2 * P + 1);
             let rank = if first == Some(pit) {
                 i64::MIN
-            } else if lands == P {
+            } else if ends_in_store::<P>(pit, usize::from(rows[0][pit])) {
                 -(1 << 40) - pit as i64
             } else {
                 -i64::from(self.history[pit])
