@@ -45,6 +45,17 @@ impl<const P: usize> Sown<P> {
         // Each term is at most the game's stones (2 * 12 * 255): the casts cannot wrap.
         self.banked as i32 + self.swept[0] as i32 - self.swept[1] as i32
     }
+
+    /// Whether the sower moves next (another move, or the game is over), and the rows from
+    /// the side of whoever does.
+    #[inline]
+    pub fn after(&self) -> (bool, Rows<P>) {
+        if self.again || self.over {
+            (true, self.rows)
+        } else {
+            (false, [self.rows[1], self.rows[0]])
+        }
+    }
 }
 
 /// Sows the mover's pit `pit` (0-based) and applies the capture (by the `capture` rule) and the

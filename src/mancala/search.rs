@@ -115,14 +115,14 @@ impl<const P: usize> Lookahead<P> {
     ) -> (i32, bool) {
         let sown = sow(rows, pit, self.capture);
         let gain = sown.gain() * SCALE;
+        let (same_mover, next) = sown.after();
         if sown.over {
             (gain, true)
-        } else if sown.again {
-            let (value, exact) = self.value(&sown.rows, depth + 1, alpha - gain, beta - gain);
+        } else if same_mover {
+            let (value, exact) = self.value(&next, depth + 1, alpha - gain, beta - gain);
             (gain + value, exact)
         } else {
-            let turned = [sown.rows[1], sown.rows[0]];
-            let (value, exact) = self.value(&turned, depth, gain - beta, gain - alpha);
+            let (value, exact) = self.value(&next, depth, gain - beta, gain - alpha);
             (gain - value, exact)
         }
     }

@@ -9,7 +9,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::endgame::Endgame;
 use super::estimate::{INFINITY, estimate, estimate_depth};
-use super::game::{Mancala, Rows, Sown, fingerprint, sow};
+use super::game::{Mancala, Rows, fingerprint, sow};
 use super::table::{Bucket, Shared, Slot};
 use crate::board::{Report, Solution, TableTooLarge, Tally};
 use crate::worker;
@@ -371,7 +371,7 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
     fn reaches(&mut self, rows: &Rows<P>, beta: i32) -> Test {
         for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
             let sown = sow(rows, pit, self.shared.capture);
-            let (same_mover, next) = Self::after(&sown);
+            let (same_mover, next) = sown.after();
             let value = self.child(sown.gain(), same_mover, &next, beta - 1, beta);
             if self.stopped() {
                 return Test::Stopped;
@@ -389,15 +389,6 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
         let (at_least, at_most) = test.bounds(beta);
         self.shared.narrow(at_least, at_most);
         test
-    }
-
-    /// Whether the same player moves after a sowing, and the rows from the next mover's side.
-    fn after(sown: &Sown<P>) -> (bool, Rows<P>) {
-        if sown.again || sown.over {
-            (true, sown.rows)
-        } else {
-            (false, [sown.rows[1], sown.rows[0]])
-        }
     }
 
     /// The value, within (`alpha`, `beta`), of a move that gained `gain` and left `next` to
@@ -453,7 +444,7 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
         for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
             let sown = sow(rows, pit, self.shared.capture);
             let gain = sown.gain();
-            let (same_mover, next) = Self::after(&sown);
+            let (same_mover, next) = sown.after();
             // Try first: the remembered best, then extra moves from the pit nearest the store
             // (it leaves the others' counts alone), then what banks the most.
             let rank = if first == Some(pit) {
