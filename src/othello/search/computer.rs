@@ -37,6 +37,10 @@ pub(in crate::othello) struct Strength {
     margin: i32,
     /// The margin in the opening, the game's first [`OPENING_MOVES`] moves, when wider.
     opening_margin: i32,
+    /// On 8x8 without pits, where the learned evaluation scores the horizon: a search cut
+    /// selectively ([`super::probcut`]) to this many plies within this many nodes, in place of
+    /// `depth` and `budget`.
+    selective: Option<(u32, u64)>,
 }
 
 impl Strength {
@@ -51,6 +55,7 @@ impl Strength {
         evaluation: Evaluation::HandSet,
         margin: 0,
         opening_margin: 0,
+        selective: None,
     };
 
     /// The player of the games whose positions the midgame weights are fitted to: a 4-ply
@@ -65,13 +70,15 @@ impl Strength {
         evaluation: Evaluation::Patterns(Learned::Endgame),
         margin: DISC / 2,
         opening_margin: 0,
+        selective: None,
     };
 
     /// The strength of `level` (one of [`LEVELS`]; others are taken as the nearest). Level 1
     /// plays as a beginner does, the move that flips the most discs, and one move in four at
     /// random; level `L` above it searches `L` plies deep with twice the node budget of the
     /// level below (level 10: 2.4 million, counting the positions looked at to sort moves; its
-    /// 10 plies on 8x8 take about 1 million), plays perfectly from more empty cells (level 2:
+    /// 10 plies on 8x8 take about 1 million; on 8x8 without pits level 10 searches 13 plies
+    /// with ProbCut instead, see [`SELECTIVE`]), plays perfectly from more empty cells (level 2:
     /// 4, level 10: 14; on 6x6, 6 and 24), on 8x8 from levels 8 to 10 keeps a won game won
     /// from 14, 17 and 20, and lets the seed pick among moves within a margin of the best that
     /// shrinks as the level rises (level 2: 2.25 discs, level 10: a quarter), and is at least
@@ -91,9 +98,14 @@ impl Strength {
             evaluation: Evaluation::Patterns(Learned::Phased),
             margin: (11 - level as i32) * DISC / 4,
             opening_margin: OPENING_MARGIN,
+            selective: (level == *LEVELS.end()).then_some(SELECTIVE),
         }
     }
 }
+
+/// The top level's selective search on 8x8: 13 plies with ProbCut, within 6 million nodes.
+/// (Against Egaroucid Light level 10: see the README.)
+const SELECTIVE: (u32, u64) = (13, 6_000_000);
 
 /// From how many empty cells a level's solver plays rather than its search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,6 +232,11 @@ where
     } else {
         None
     };
+    // ProbCut's errors were measured with the learned 8x8 evaluation.
+    let selective = strength
+        .selective
+        .filter(|_| N == 8 && evaluation == Evaluation::Patterns(Learned::Phased));
+    let (depth, budget) = selective.unwrap_or((strength.depth, budget));
     let best = match solved {
         Some(solution) => solution.best,
         None => Search::<Side<N>>::new(
@@ -227,10 +244,11 @@ where
                 budget,
                 evaluation,
                 fast: Fast::detect(),
+                probcut: selective.is_some(),
             },
             pos.me | pos.opp | pos.empty,
         )?
-        .best_move(pos, &mut moves, strength.depth, margin, rng),
+        .best_move(pos, &mut moves, depth, margin, rng),
     };
     Ok(best.or(moves.first().copied()).map(Side::<N>::coord))
 }
