@@ -3,8 +3,7 @@
 //! optionally ProbCut (`probcut.rs`), and a node budget instead of a clock, so that the same
 //! seed gives the same move on any machine. The horizon is scored by the learned pattern
 //! evaluation where the board has one, else by the fitted size-generic features (or, for the
-//! solver's ordering, a hand-set mix of
-//! mobility, corners and discs). No I/O here.
+//! solver's ordering, a hand-set mix of mobility, corners and discs). No I/O here.
 
 use std::hash::{Hash, Hasher};
 
