@@ -77,12 +77,12 @@ impl Strength {
     /// plays as a beginner does, the move that flips the most discs, and one move in four at
     /// random; level `L` above it searches `L` plies deep with twice the node budget of the
     /// level below (level 10: 2.4 million, counting the positions looked at to sort moves; its
-    /// 10 plies on 8x8 take about 1 million; on 8x8 without pits level 10 searches 13 plies
-    /// with ProbCut instead, see [`SELECTIVE`]), plays perfectly from more empty cells (level 2:
-    /// 4, level 10: 14; on 6x6, 6 and 24), on 8x8 from levels 8 to 10 keeps a won game won
-    /// from 14, 17 and 20, and lets the seed pick among moves within a margin of the best that
-    /// shrinks as the level rises (level 2: 2.25 discs, level 10: a quarter), and is at least
-    /// [`OPENING_MARGIN`] in the opening.
+    /// 10 plies on 8x8 take about 1 million; on 8x8 without pits, after the opening, level 10
+    /// searches 13 plies with ProbCut instead, see [`SELECTIVE`]), plays perfectly from more
+    /// empty cells (level 2: 4, level 10: 14; on 6x6, 6 and 24), on 8x8 from levels 8 to 10
+    /// keeps a won game won from 14, 17 and 20, and lets the seed pick among moves within a
+    /// margin of the best that shrinks as the level rises (level 2: 2.25 discs, level 10: a
+    /// quarter), and is at least [`OPENING_MARGIN`] in the opening.
     #[must_use]
     pub fn of(level: u32) -> Strength {
         let level = level.clamp(*LEVELS.start(), *LEVELS.end());
@@ -103,8 +103,8 @@ impl Strength {
     }
 }
 
-/// The top level's selective search on 8x8: 13 plies with ProbCut, within 6 million nodes.
-/// (Against Egaroucid Light level 10: see the README.)
+/// The top level's selective search on 8x8 after the opening: 13 plies with ProbCut, within 6
+/// million nodes. (Against Egaroucid Light level 10: see src/README.md.)
 const SELECTIVE: (u32, u64) = (13, 6_000_000);
 
 /// From how many empty cells a level's solver plays rather than its search.
@@ -212,7 +212,8 @@ where
         _ => Endgame::exact_from(strength.endgame.exact),
     };
     // The opening: the four discs of the start and fewer than its moves' more.
-    let margin = if (pos.me | pos.opp).len() < 4 + OPENING_MOVES {
+    let opening = (pos.me | pos.opp).len() < 4 + OPENING_MOVES;
+    let margin = if opening {
         strength.margin.max(strength.opening_margin)
     } else {
         strength.margin
@@ -232,10 +233,12 @@ where
     } else {
         None
     };
-    // ProbCut's errors were measured with the learned 8x8 evaluation.
+    // ProbCut's errors were measured with the learned 8x8 evaluation. Not in the opening,
+    // where its cuts leave the seed fewer moves within the margin to pick among (seeds 1 to 7
+    // from the start played 4 different openings with it, 7 without).
     let selective = strength
         .selective
-        .filter(|_| N == 8 && evaluation == Evaluation::Patterns(Learned::Phased));
+        .filter(|_| N == 8 && evaluation == Evaluation::Patterns(Learned::Phased) && !opening);
     let (depth, budget) = selective.unwrap_or((strength.depth, budget));
     let best = match solved {
         Some(solution) => solution.best,
