@@ -20,10 +20,10 @@ const SIGMA: [i32; 15] = [0, 0, 0, 40, 60, 50, 65, 55, 45, 40, 50, 50, 55, 50, 5
 const LATE: (u32, i32) = (24, 20);
 
 /// How many standard deviations of the error, in hundredths, a cut needs. Measured against
-/// Egaroucid Light level 10 (13 plies within 6 million nodes, relay seed 1, 20 games): one
-/// standard deviation won 7, one and a quarter 13, one and a half 13 (and 32 of 60 over seeds
-/// 1 to 3, against 29 of 60 with one and a quarter, but at 1.5 times the processor time).
-const WIDTH: i32 = 125;
+/// Egaroucid Light level 10 (60 relay games, seeds 1 to 3, level 10's 13 plies after the
+/// opening): one and a half won 33-2-25 at 0.9 times Light's processor time a move, one and a
+/// quarter 27-1-32 at 0.6 times; one won 7 of 20 on seed 1 alone.
+const WIDTH: i32 = 150;
 
 /// The depth of the shallow search that stands for a `depth`-ply one: of the same parity (the
 /// evaluation favours the player to move), a quarter as deep, rounded down to that parity (3:
