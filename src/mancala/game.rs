@@ -96,7 +96,7 @@ pub(super) fn sow<const P: usize>(rows: &Rows<P>, pit: usize, capture: Capture) 
         rows[0][last] = 0;
         captured = Some(taken);
     }
-    let sums = rows.map(|row| row.iter().map(|&n| u32::from(n)).sum::<u32>());
+    let sums = side_stones(&rows);
     let over = sums[0] == 0 || sums[1] == 0;
     let swept = if over {
         rows = [[0; P]; 2];
@@ -112,6 +112,12 @@ pub(super) fn sow<const P: usize>(rows: &Rows<P>, pit: usize, capture: Capture) 
         again: ends_in_store::<P>(pit, stones),
         over,
     }
+}
+
+/// The stones in the pits of each side of `rows`, the mover's first.
+#[inline]
+pub(super) fn side_stones<const P: usize>(rows: &Rows<P>) -> [u32; 2] {
+    rows.map(|row| row.iter().map(|&n| u32::from(n)).sum::<u32>())
 }
 
 /// Whether sowing `stones` stones from the mover's pit `pit` (0-based) puts the last one in

@@ -5,7 +5,7 @@
 //! each stone more on the mover's side; a subtree that reaches no horizon is exact and kept as
 //! such, so a search that sees every game's end stops deepening. Pure computation, no I/O.
 
-use super::game::{Capture, Rows, ends_in_store, fingerprint, sow};
+use super::game::{Capture, Rows, ends_in_store, fingerprint, side_stones, sow};
 
 /// Units of a stone the search counts in.
 const SCALE: i32 = 4;
@@ -132,8 +132,9 @@ impl<const P: usize> Lookahead<P> {
     fn value(&mut self, rows: &Rows<P>, depth: u32, mut alpha: i32, mut beta: i32) -> (i32, bool) {
         self.nodes += 1;
         if depth == 0 || self.nodes > self.budget {
-            let side = |row: &[u16; P]| row.iter().map(|&n| i32::from(n)).sum::<i32>();
-            return (SIDE * (side(&rows[0]) - side(&rows[1])), false);
+            let [mine, theirs] = side_stones(rows);
+            // Each side holds at most the game's stones (2 * 12 * 255): the casts cannot wrap.
+            return (SIDE * (mine as i32 - theirs as i32), false);
         }
         let key = fingerprint(rows);
         // The table's length is a power of two: the low bits index it.
