@@ -372,6 +372,21 @@ macro_rules! node_fn {
                 }
                 return Some(best);
             }
+            let mut hint = None;
+            if let Some(known) = self.table.get(&pos) {
+                if u32::from(known.depth) >= depth {
+                    if known.lower >= beta || known.lower == known.upper {
+                        return Some(known.lower);
+                    }
+                    if known.upper <= alpha {
+                        return Some(known.upper);
+                    }
+                }
+                hint = (known.best != u16::MAX).then_some(usize::from(known.best));
+            }
+            // After the table's probe, so that a node the table answers costs no shallow
+            // search (level 10's self-play on 8x8 took 65 to 70 ms a move, against 83 with
+            // the cut first).
             if let Some((margin, shallow)) = self.probcut_at(&pos, depth, ply) {
                 // Fail high when the shallow search is above the window by the margin, low when
                 // below it; the evaluation of the position says which to try.
@@ -396,18 +411,6 @@ macro_rules! node_fn {
                         return Some(alpha);
                     }
                 }
-            }
-            let mut hint = None;
-            if let Some(known) = self.table.get(&pos) {
-                if u32::from(known.depth) >= depth {
-                    if known.lower >= beta || known.lower == known.upper {
-                        return Some(known.lower);
-                    }
-                    if known.upper <= alpha {
-                        return Some(known.upper);
-                    }
-                }
-                hint = (known.best != u16::MAX).then_some(usize::from(known.best));
             }
             if self.lists.len() <= ply {
                 self.lists.push(Vec::new());
@@ -605,7 +608,7 @@ mod tests {
             same += usize::from(cut_at == full_at);
         }
         let mean_off = f64::from(off) / f64::from(DISC) / positions.len() as f64;
-        // Measured: 706,872 nodes of 2,259,891, 0.6 discs off, the same move in 15.
+        // Measured: 705,502 nodes of 2,259,891, 0.6 discs off, the same move in 15.
         assert_eq!(positions.len(), 16);
         assert!(
             cut_nodes * 5 < full_nodes * 2,
