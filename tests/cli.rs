@@ -93,6 +93,8 @@ fn negative_numbers_and_computer_flags_without_a_computer_are_usage_errors() {
             &["arena", "mancala", "--levels", "1,11"],
             "1 to 10 and greedy",
         ),
+        // Blended labels are for the midgame's positions only.
+        (&["train", "--blend", "--output", "w.bin"], "--midgame"),
     ];
     for &(args, says) in cases {
         boardgames()

@@ -24,6 +24,7 @@ impl TrainArgs {
             cache: self.cache,
             features: self.features,
             midgame: self.midgame,
+            blended: self.blend,
         })
     }
 }
@@ -81,6 +82,10 @@ pub struct TrainArgs {
     /// once few cells are empty, rather than the endgame's, from solved positions.
     #[arg(long)]
     pub midgame: bool,
+    /// With --midgame: label each position with the mean of its game's solved result and what
+    /// a 4-ply search on the build's own weights expects, rather than the result alone.
+    #[arg(long, requires = "midgame")]
+    pub blend: bool,
 }
 
 /// The games the generator makes input for.

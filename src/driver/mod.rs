@@ -259,7 +259,11 @@ impl fmt::Display for Stop {
 
 /// What a set of solved positions was made for, in words.
 fn sample_set(set: &SampleSet) -> String {
-    let phase = if set.midgame { "midgame" } else { "endgame" };
+    let phase = match (set.midgame, set.blended) {
+        (false, _) => "endgame",
+        (true, false) => "midgame",
+        (true, true) => "blended midgame",
+    };
     format!(
         "{} {phase} positions of {}x{} from seed {}",
         set.samples, set.side, set.side, set.seed

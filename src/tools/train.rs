@@ -35,6 +35,9 @@ pub struct Training {
     pub features: bool,
     /// Fit the midgame phases of the patterns of `side` rather than the endgame's.
     pub midgame: bool,
+    /// Label the midgame positions with the mean of their game's result and a search's margin
+    /// on the shipped weights, rather than the result alone.
+    pub blended: bool,
 }
 
 /// The lines of `train`.
@@ -200,6 +203,7 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let set = SampleSet {
             side: N,
             midgame: training.midgame,
+            blended: training.blended,
             seed: training.seed,
             samples: training.samples,
         };
@@ -216,17 +220,13 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let made = match cached {
             Some(made) => made,
             None => {
-                let make = if training.midgame {
-                    midgame_samples::<N>
+                let progress = solving_progress(&clock, training.samples);
+                let (seed, count, threads) = (training.seed, training.samples, training.threads);
+                let made = if training.midgame {
+                    midgame_samples::<N>(seed, count, threads, training.blended, &progress)
                 } else {
-                    samples::<N>
+                    samples::<N>(seed, count, threads, &progress)
                 };
-                let made = make(
-                    training.seed,
-                    training.samples,
-                    training.threads,
-                    &solving_progress(&clock, training.samples),
-                );
                 if let Some(path) = &training.cache {
                     std::fs::write(path, set.to_file(&made))
                         .map_err(|err| Stop::File(path.clone(), err))?;

@@ -482,17 +482,44 @@ pub(in crate::othello) fn shallow_value<L: Layout>(
     depth: u32,
     fast: Option<Fast>,
 ) -> i32 {
+    plain_value(pos, depth, Evaluation::HandSet, fast)
+}
+
+/// The final disc margin that a plain `depth`-ply search scoring its horizon with the learned
+/// weights of each phase expects for the player to move in `pos` (no table, no budget;
+/// rounded toward zero): half of a blended training label.
+pub(in crate::othello) fn learned_margin<L: Layout>(
+    pos: Position<L>,
+    depth: u32,
+    fast: Option<Fast>,
+) -> i32 {
+    let value = plain_value(pos, depth, Evaluation::Patterns(Learned::Phased), fast);
+    if value.abs() >= DISC_WIN {
+        value / DISC_WIN
+    } else {
+        value / DISC
+    }
+}
+
+/// The value of `pos` for its player to move by a plain `depth`-ply search scoring its horizon
+/// with `evaluation`, no table and no budget.
+fn plain_value<L: Layout>(
+    pos: Position<L>,
+    depth: u32,
+    evaluation: Evaluation,
+    fast: Option<Fast>,
+) -> i32 {
     let mut search = Search {
         limits: Limits {
             budget: u64::MAX,
-            evaluation: Evaluation::HandSet,
+            evaluation,
             fast,
             probcut: false,
         },
         nodes: 0,
         table: Table::none(),
         lists: Vec::new(),
-        // The hand-set evaluation needs none.
+        // The learned patterns need none; nor does the hand-set evaluation.
         anchors: L::Bits::EMPTY,
         cutting: false,
     };

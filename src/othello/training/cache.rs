@@ -1,17 +1,20 @@
 //! The bytes of a file of solved positions (`train --cache`): a header that names what the
-//! positions were made for (the format, the board side, endgame or midgame, the seed, how many
-//! were asked for), then the samples. A file made for another training is refused, never fitted
+//! positions were made for (the format, the board side, endgame or midgame and how midgame
+//! ones are labelled, the seed, how many were asked for), then the samples. A file made for another training is refused, never fitted
 //! in silence. Bytes only: reading and writing the file is the caller's.
 
 use super::samples::Sample;
 
-/// What a set of solved positions was made for: the same four give the same positions.
+/// What a set of solved positions was made for: the same five give the same positions (blended
+/// ones only with the same shipped weights).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SampleSet {
     /// The board side.
     pub side: usize,
     /// Midgame positions (labelled by games played on), rather than the endgame's.
     pub midgame: bool,
+    /// Midgame labels blended with a search's margin (`train --blend`), rather than results.
+    pub blended: bool,
     /// The seed of the games.
     pub seed: u64,
     /// How many positions were asked for.
@@ -46,7 +49,8 @@ impl SampleSet {
         bytes.extend_from_slice(&MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         bytes.extend_from_slice(&(self.side as u32).to_le_bytes());
-        bytes.push(u8::from(self.midgame));
+        // Version 1's byte, which had only the phase: the blend is its second bit.
+        bytes.push(u8::from(self.midgame) | u8::from(self.blended) << 1);
         bytes.extend_from_slice(&self.seed.to_le_bytes());
         bytes.extend_from_slice(&(self.samples as u64).to_le_bytes());
         bytes.extend(samples.iter().flat_map(|s| s.to_bytes()));
@@ -66,7 +70,8 @@ impl SampleSet {
         }
         let made = SampleSet {
             side: word(12) as usize,
-            midgame: file[16] != 0,
+            midgame: file[16] & 1 != 0,
+            blended: file[16] & 2 != 0,
             seed: long(17),
             samples: usize::try_from(long(25)).unwrap_or(usize::MAX),
         };
@@ -86,6 +91,7 @@ mod tests {
         let set = SampleSet {
             side: 8,
             midgame: false,
+            blended: false,
             seed: 1,
             samples: 2,
         };
@@ -107,6 +113,11 @@ mod tests {
             SampleSet { side: 6, ..set },
             SampleSet {
                 midgame: true,
+                ..set
+            },
+            SampleSet {
+                midgame: true,
+                blended: true,
                 ..set
             },
             SampleSet { seed: 2, ..set },

@@ -7,11 +7,12 @@
 
 use crate::board::{Coord, Player};
 use crate::othello::engine::Bits;
-use crate::othello::engine::{Layout, Side};
+use crate::othello::engine::{Fast, Layout, Side};
 use crate::othello::evaluation::features::{self, Features};
 use crate::othello::evaluation::pattern::{self, Patterns};
 use crate::othello::rules::Othello;
 use crate::othello::search::computer::{Strength, move_at};
+use crate::othello::search::midgame::learned_margin;
 use crate::othello::search::solve::{Asked, Question, Scoring, Solver, solve_position};
 use crate::rng::Rng;
 use crate::worker;
@@ -49,6 +50,9 @@ impl Sample {
             .collect()
     }
 }
+
+/// Plies of the search whose margin a blended midgame label averages with the game's result.
+const BLEND_DEPTH: u32 = 4;
 
 /// Chunks the sample generation is split into, each from a seed of its own, so that the samples
 /// do not depend on how many threads make them.
@@ -215,11 +219,15 @@ fn solve_one<const N: usize>(
 /// the number made so far, now and then. Each game opens with two to eight random moves, then
 /// the midgame's training player ([`Strength::MIDGAME_TRAINING`]) plays both sides until
 /// the endgame phase of the patterns is reached, where the position is solved; each position
-/// of the game after the random moves is labelled with that margin for its own player to move.
+/// of the game after the random moves is labelled with that margin for its own player to move,
+/// or when `blended`, with the mean (rounded down) of that margin and what a 4-ply search on
+/// the build's own learned weights expects ([`BLEND_DEPTH`]): a label less noisy than one
+/// game's result, from weights fitted to such results.
 pub fn midgame_samples<const N: usize>(
     seed: u64,
     count: usize,
     threads: usize,
+    blended: bool,
     done: &(dyn Fn(usize) + Sync),
 ) -> Vec<Sample>
 where
@@ -237,13 +245,14 @@ where
             Solver::<Side<N>>::new(16, u32::MAX, Scoring::Discs)
                 .expect("16 MiB for a training solver")
         },
-        |solver, rng, samples| midgame_game(patterns, rng, solver, samples),
+        |solver, rng, samples| midgame_game(patterns, blended, rng, solver, samples),
     )
 }
 
 /// One game of [`midgame_samples`], its positions added to `samples`.
 fn midgame_game<const N: usize>(
     patterns: &Patterns,
+    blended: bool,
     rng: &mut Rng,
     solver: &mut Solver<'_, Side<N>>,
     samples: &mut Vec<Sample>,
@@ -252,7 +261,9 @@ fn midgame_game<const N: usize>(
 {
     let mut game = Othello::<N>::new();
     let random = 2 + rng.below(7);
-    let mut seen: Vec<(u64, u64, Player)> = Vec::new();
+    // Each position after the random moves, its player to move, and its search's margin.
+    let mut seen: Vec<(u64, u64, Player, Option<i32>)> = Vec::new();
+    let fast = Fast::detect();
     let mut ply = 0;
     while patterns.phase(game.position().empty.len()) > 0 {
         let moves: Vec<Coord> = game.legal_moves().collect();
@@ -264,7 +275,8 @@ fn midgame_game<const N: usize>(
         }
         if ply >= random {
             let pos = game.position();
-            seen.push((word(pos.me), word(pos.opp), game.to_move()));
+            let searched = blended.then(|| learned_margin(pos, BLEND_DEPTH, fast));
+            seen.push((word(pos.me), word(pos.opp), game.to_move(), searched));
         }
         if !play_varied(
             &mut game,
@@ -285,16 +297,14 @@ fn midgame_game<const N: usize>(
         },
     );
     let value = solved.solution.value;
-    samples.extend(seen.into_iter().map(|(me, opp, player)| {
-        sample(
-            me,
-            opp,
-            if player == game.to_move() {
-                value
-            } else {
-                -value
-            },
-        )
+    samples.extend(seen.into_iter().map(|(me, opp, player, searched)| {
+        let result = if player == game.to_move() {
+            value
+        } else {
+            -value
+        };
+        let label = searched.map_or(result, |searched| (result + searched).div_euclid(2));
+        sample(me, opp, label)
     }));
 }
 
@@ -415,4 +425,41 @@ where
             -solution.value
         },
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::othello::engine::Position;
+
+    #[test]
+    fn blended_midgame_labels_are_the_mean_of_the_result_and_the_search() {
+        // The same games either way (the search that labels draws nothing from the seed); the
+        // blend only relabels them, most of them differently.
+        let plain = midgame_samples::<6>(5, 300, 1, false, &|_| {});
+        let blended = midgame_samples::<6>(5, 300, 1, true, &|_| {});
+        assert_eq!(plain.len(), blended.len());
+        let bits = |word: u64| {
+            word.cells()
+                .fold(<Side<6> as Layout>::Bits::EMPTY, |set, i| {
+                    set | <Side<6> as Layout>::Bits::cell(i)
+                })
+        };
+        let mut relabelled = 0;
+        for (result, mean) in plain.iter().zip(&blended) {
+            assert_eq!((result.me, result.opp), (mean.me, mean.opp));
+            let (me, opp) = (bits(result.me), bits(result.opp));
+            let empty = <Side<6> as Layout>::ALL & !(me | opp);
+            let pos: Position<Side<6>> = Position { me, opp, empty };
+            let searched = learned_margin(pos, BLEND_DEPTH, Fast::detect());
+            let want = (i32::from(result.value) + searched).div_euclid(2);
+            assert_eq!(i32::from(mean.value), want, "{result:?}");
+            relabelled += usize::from(mean.value != result.value);
+        }
+        assert!(
+            relabelled * 2 > plain.len(),
+            "{relabelled} of {}",
+            plain.len()
+        );
+    }
 }
