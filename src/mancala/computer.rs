@@ -160,51 +160,6 @@ mod tests {
         assert!((margin - 8).abs() <= 4, "{margin}");
     }
 
-    /// Wins of `levels[1]` against `levels[0]` on Kalah (6,4) over `openings` openings of
-    /// two random sowings, each played from both sides.
-    fn kalah_wins(levels: [u32; 2], openings: u64) -> usize {
-        let mut wins = 0;
-        for opening in 0..openings {
-            for higher_first in [false, true] {
-                let mut rng = Rng::new(opening);
-                let mut game = Mancala::<6>::new(4);
-                for _ in 0..2 {
-                    let pits: Vec<usize> = (1..=6).filter(|&n| game.rows()[0][n - 1] > 0).collect();
-                    game.sow(pits[rng.below(pits.len())]).unwrap();
-                }
-                // Which seat the higher level holds: the one that moves first, or the other.
-                let higher = if higher_first {
-                    game.to_move()
-                } else {
-                    game.to_move().opponent()
-                };
-                while !game.is_over() {
-                    let level = levels[usize::from(game.to_move() == higher)];
-                    let pit = computer_move(&game, level, &mut rng).unwrap().unwrap();
-                    game.sow(pit).unwrap();
-                }
-                wins += usize::from(game.score(higher) > game.score(higher.opponent()));
-            }
-        }
-        wins
-    }
-
-    #[test]
-    fn each_kalah_level_two_above_another_wins_most_games() {
-        // Each level's lookahead visits three times the positions of the one below; over 10
-        // openings from both sides, two levels up wins at least 13 of the 20 games (measured:
-        // 15, 19 and 19; level 5 against 7 won 1).
-        for levels in [[2, 4], [4, 6], [5, 7]] {
-            let wins = kalah_wins(levels, 10);
-            assert!(
-                wins >= 13,
-                "level {} against {}: {wins} of 20",
-                levels[1],
-                levels[0]
-            );
-        }
-    }
-
     #[test]
     fn on_small_kalah_boards_the_first_player_computer_keeps_its_solved_margin() {
         for seed in 0..30 {
