@@ -7,7 +7,7 @@
 
 use crate::board::{Coord, Player};
 use crate::othello::engine::Bits;
-use crate::othello::engine::{Fast, Layout, Side};
+use crate::othello::engine::{Fast, Layout, Position, Side};
 use crate::othello::evaluation::features::{self, Features};
 use crate::othello::evaluation::pattern::{self, Patterns};
 use crate::othello::rules::Othello;
@@ -318,16 +318,25 @@ fn sample(me: u64, opp: u64, value: i32) -> Sample {
 
 /// The moves each player has in a sample.
 pub(super) fn mobility<L: Layout>(sample: &Sample) -> (u32, u32) {
+    let Position { me, opp, empty } = position::<L>(sample);
+    (
+        L::moves(me, opp, empty).len(),
+        L::moves(opp, me, empty).len(),
+    )
+}
+
+/// The position of a sample, its player to move first (every cell not a disc is empty).
+fn position<L: Layout>(sample: &Sample) -> Position<L> {
     let bits = |word: u64| {
         word.cells()
             .fold(L::Bits::EMPTY, |set, i| set | L::Bits::cell(i))
     };
     let (me, opp) = (bits(sample.me), bits(sample.opp));
-    let empty = L::ALL & !(me | opp);
-    (
-        L::moves(me, opp, empty).len(),
-        L::moves(opp, me, empty).len(),
-    )
+    Position {
+        me,
+        opp,
+        empty: L::ALL & !(me | opp),
+    }
 }
 
 /// A set of cells of a board with at most 64 as one word, cell `i` at bit `i`.
@@ -430,7 +439,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::engine::Position;
 
     #[test]
     fn blended_midgame_labels_are_the_mean_of_the_result_and_the_search() {
@@ -439,18 +447,10 @@ mod tests {
         let plain = midgame_samples::<6>(5, 300, 1, false, &|_| {});
         let blended = midgame_samples::<6>(5, 300, 1, true, &|_| {});
         assert_eq!(plain.len(), blended.len());
-        let bits = |word: u64| {
-            word.cells()
-                .fold(<Side<6> as Layout>::Bits::EMPTY, |set, i| {
-                    set | <Side<6> as Layout>::Bits::cell(i)
-                })
-        };
         let mut relabelled = 0;
         for (result, mean) in plain.iter().zip(&blended) {
             assert_eq!((result.me, result.opp), (mean.me, mean.opp));
-            let (me, opp) = (bits(result.me), bits(result.opp));
-            let empty = <Side<6> as Layout>::ALL & !(me | opp);
-            let pos: Position<Side<6>> = Position { me, opp, empty };
+            let pos = position::<Side<6>>(result);
             let searched = learned_margin(pos, BLEND_DEPTH, Fast::detect());
             let want = (i32::from(result.value) + searched).div_euclid(2);
             assert_eq!(i32::from(mean.value), want, "{result:?}");
