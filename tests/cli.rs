@@ -727,6 +727,17 @@ fn a_training_cache_serves_only_the_training_it_was_made_for() {
         );
         train(args, "other.bin").assert().code(1).stderr(want);
     }
+    // Nor blended ones, which name the weights whose search labels them.
+    train(
+        &["--seed", "3", "--samples", "100", "--midgame", "--blend"],
+        "other.bin",
+    )
+    .assert()
+    .code(1)
+    .stderr(
+        predicate::str::is_match("not 100 blended \\(weights 0x[0-9a-f]{16}\\) midgame positions")
+            .unwrap(),
+    );
     // A file from before the header: bare samples.
     std::fs::write(&cache, [0u8; 34]).unwrap();
     train(&asked, "other.bin")

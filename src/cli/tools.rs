@@ -71,7 +71,8 @@ pub struct TrainArgs {
     #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub output: PathBuf,
     /// Keep the solved positions in FILE: read them from it if it exists (an error if they were
-    /// made for another side, phase, seed or count), else write them.
+    /// made for another side, phase, seed or count, or blended by other weights), else write
+    /// them.
     #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub cache: Option<PathBuf>,
     /// Fit the size-generic evaluation (boards without patterns, and boards with pits) from

@@ -259,10 +259,10 @@ impl fmt::Display for Stop {
 
 /// What a set of solved positions was made for, in words.
 fn sample_set(set: &SampleSet) -> String {
-    let phase = match (set.midgame, set.blended) {
-        (false, _) => "endgame",
-        (true, false) => "midgame",
-        (true, true) => "blended midgame",
+    let phase = match (set.midgame, set.labeller) {
+        (false, _) => "endgame".to_string(),
+        (true, None) => "midgame".to_string(),
+        (true, Some(weights)) => format!("blended (weights {weights:#018x}) midgame"),
     };
     format!(
         "{} {phase} positions of {}x{} from seed {}",

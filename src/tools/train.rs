@@ -203,7 +203,7 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let set = SampleSet {
             side: N,
             midgame: training.midgame,
-            blended: training.blended,
+            labeller: training.blended.then(|| patterns.weights_fnv1a()),
             seed: training.seed,
             samples: training.samples,
         };

@@ -248,6 +248,13 @@ impl Patterns {
         (offsets, next + SCALARS)
     }
 
+    /// The FNV-1a hash of the shipped weights, the endgame's file then the midgame's: what a
+    /// search on [`Learned::Phased`] scores with, and so what a blended training label depends on.
+    #[must_use]
+    pub fn weights_fnv1a(&self) -> u64 {
+        fnv1a(&[self.file, self.midgame_file])
+    }
+
     /// The number of weights.
     pub(in crate::othello) fn weight_count(&self) -> usize {
         self.offsets().1
@@ -572,12 +579,14 @@ const WEIGHTS_FNV1A: [(&Patterns, u64, u64); 2] = [
     (&SIX, 0x5e87_47db_6a8d_72dd, 0x3d7e_6a4f_7668_074e),
 ];
 
-/// The FNV-1a hash of `bytes`, by which the weight files are recorded.
-#[cfg(test)]
-pub(in crate::othello) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// The FNV-1a hash of `parts` one after another, by which the weight files are recorded.
+pub(in crate::othello) fn fnv1a(parts: &[&[u8]]) -> u64 {
+    parts
+        .iter()
+        .flat_map(|part| part.iter())
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 /// The learned evaluation of `pos` for its player to move, whose moves are `moves` and the
@@ -761,9 +770,9 @@ mod tests {
                 2 * count * patterns.midgame.len()
             );
             let side = patterns.side;
-            assert_eq!(fnv1a(patterns.file), endgame, "{side}x{side}");
+            assert_eq!(fnv1a(&[patterns.file]), endgame, "{side}x{side}");
             assert_eq!(
-                fnv1a(patterns.midgame_file),
+                fnv1a(&[patterns.midgame_file]),
                 midgame,
                 "{side}x{side} midgame"
             );

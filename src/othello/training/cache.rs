@@ -1,21 +1,23 @@
 //! The bytes of a file of solved positions (`train --cache`): a header that names what the
 //! positions were made for (the format, the board side, endgame or midgame and how midgame
-//! ones are labelled, the seed, how many were asked for), then the samples. A file made for
+//! ones are labelled, by which weights, the seed, how many were asked for), then the samples. A file made for
 //! another training is refused, never fitted in silence. Bytes only: reading and writing the
 //! file is the caller's.
 
 use super::samples::Sample;
 
-/// What a set of solved positions was made for: the same five give the same positions (blended
-/// ones only with the same shipped weights).
+/// What a set of solved positions was made for: the same five give the same positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SampleSet {
     /// The board side.
     pub side: usize,
     /// Midgame positions (labelled by games played on), rather than the endgame's.
     pub midgame: bool,
-    /// Midgame labels blended with a search's margin (`train --blend`), rather than results.
-    pub blended: bool,
+    /// For midgame labels blended with a search's margin (`train --blend`) rather than
+    /// results, the FNV-1a hash of the weights that search scored with
+    /// ([`crate::othello::evaluation::pattern::Patterns::weights_fnv1a`]): another build's
+    /// weights label the same positions otherwise.
+    pub labeller: Option<u64>,
     /// The seed of the games.
     pub seed: u64,
     /// How many positions were asked for.
@@ -37,10 +39,12 @@ pub enum Unfit {
 const MAGIC: [u8; 8] = *b"bgsolved";
 
 /// The format this build writes and reads.
-pub const VERSION: u32 = 1;
+/// (Version 1 had no labeller: its blended files did not say which weights labelled them.)
+pub const VERSION: u32 = 2;
 
-/// Bytes of the header: the magic, the version, the side, the phase, the seed, the count.
-const HEADER: usize = 8 + 4 + 4 + 1 + 8 + 8;
+/// Bytes of the header: the magic, the version, the side, the phase, the labeller, the seed,
+/// the count.
+const HEADER: usize = 8 + 4 + 4 + 1 + 8 + 8 + 8;
 
 impl SampleSet {
     /// The file of `samples` made for this set: the header, then each sample.
@@ -50,8 +54,9 @@ impl SampleSet {
         bytes.extend_from_slice(&MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         bytes.extend_from_slice(&(self.side as u32).to_le_bytes());
-        // Version 1's byte, which had only the phase: the blend is its second bit.
-        bytes.push(u8::from(self.midgame) | u8::from(self.blended) << 1);
+        // The phase, and whether a labeller follows (its hash, else zero).
+        bytes.push(u8::from(self.midgame) | u8::from(self.labeller.is_some()) << 1);
+        bytes.extend_from_slice(&self.labeller.unwrap_or(0).to_le_bytes());
         bytes.extend_from_slice(&self.seed.to_le_bytes());
         bytes.extend_from_slice(&(self.samples as u64).to_le_bytes());
         bytes.extend(samples.iter().flat_map(|s| s.to_bytes()));
@@ -72,9 +77,9 @@ impl SampleSet {
         let made = SampleSet {
             side: word(12) as usize,
             midgame: file[16] & 1 != 0,
-            blended: file[16] & 2 != 0,
-            seed: long(17),
-            samples: usize::try_from(long(25)).unwrap_or(usize::MAX),
+            labeller: (file[16] & 2 != 0).then(|| long(17)),
+            seed: long(25),
+            samples: usize::try_from(long(33)).unwrap_or(usize::MAX),
         };
         if made != self {
             return Err(Unfit::MadeFor(made));
@@ -92,7 +97,7 @@ mod tests {
         let set = SampleSet {
             side: 8,
             midgame: false,
-            blended: false,
+            labeller: None,
             seed: 1,
             samples: 2,
         };
@@ -118,7 +123,7 @@ mod tests {
             },
             SampleSet {
                 midgame: true,
-                blended: true,
+                labeller: Some(7),
                 ..set
             },
             SampleSet { seed: 2, ..set },
@@ -126,9 +131,30 @@ mod tests {
         ] {
             assert_eq!(other.samples_in(&file), Err(Unfit::MadeFor(set)));
         }
-        let mut newer = file.clone();
-        newer[8] = 2;
-        assert_eq!(set.samples_in(&newer), Err(Unfit::Version(2)));
+        // Labels blended by a search on other weights are another set's.
+        let blended = SampleSet {
+            midgame: true,
+            labeller: Some(7),
+            ..set
+        };
+        let blended_file = blended.to_file(&samples);
+        assert_eq!(blended.samples_in(&blended_file), Ok(samples.to_vec()));
+        let relabelled = SampleSet {
+            labeller: Some(8),
+            ..blended
+        };
+        assert_eq!(
+            relabelled.samples_in(&blended_file),
+            Err(Unfit::MadeFor(blended))
+        );
+        for version in [1, 3] {
+            let mut other = file.clone();
+            other[8] = version;
+            assert_eq!(
+                set.samples_in(&other),
+                Err(Unfit::Version(u32::from(version)))
+            );
+        }
         // A file from before the header: bare samples.
         let bare: Vec<u8> = samples.iter().flat_map(|s| s.to_bytes()).collect();
         assert_eq!(set.samples_in(&bare), Err(Unfit::NoHeader));
