@@ -84,7 +84,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub midgame: bool,
     /// With --midgame: label each position with the mean of its game's solved result and what
-    /// a 4-ply search on the build's own weights expects, rather than the result alone.
+    /// a 6-ply search on the build's own weights expects, rather than the result alone.
     #[arg(long, requires = "midgame")]
     pub blend: bool,
 }
