@@ -1,8 +1,8 @@
 //! The bytes of a file of solved positions (`train --cache`): a header that names what the
 //! positions were made for (the format, the board side, endgame or midgame and how midgame
-//! ones are labelled, by which weights, the seed, how many were asked for), then the samples. A file made for
-//! another training is refused, never fitted in silence. Bytes only: reading and writing the
-//! file is the caller's.
+//! ones are labelled, by which weights, the seed, how many were asked for), then the samples.
+//! A file made for another training is refused, never fitted in silence. Bytes only: reading
+//! and writing the file is the caller's.
 
 use super::samples::Sample;
 

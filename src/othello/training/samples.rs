@@ -348,8 +348,9 @@ fn word<B: Bits>(set: B) -> u64 {
     set.cells().fold(0, |word, i| word | 1 << i)
 }
 
-/// A position of a game described by its features ([`crate::othello::evaluation::features`]), labelled with the
-/// final disc margin for its player to move.
+/// A position of a game described by its features
+/// ([`crate::othello::evaluation::features`]), labelled with the final disc margin for its
+/// player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FeatureSample {
     pub(super) features: Features,
