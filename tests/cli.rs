@@ -93,8 +93,16 @@ fn negative_numbers_and_computer_flags_without_a_computer_are_usage_errors() {
             &["arena", "mancala", "--levels", "1,11"],
             "1 to 10 and greedy",
         ),
-        // Blended labels are for the midgame's positions only.
+        // Blended labels are for the midgame's positions only, the search's share a percent.
         (&["train", "--blend", "--output", "w.bin"], "--midgame"),
+        (
+            &["train", "--midgame", "--blend", "-1", "--output", "w.bin"],
+            "allowed values are 1 to 100",
+        ),
+        (
+            &["train", "--midgame", "--blend=101", "--output", "w.bin"],
+            "allowed values are 1 to 100",
+        ),
     ];
     for &(args, says) in cases {
         boardgames()
@@ -735,8 +743,10 @@ fn a_training_cache_serves_only_the_training_it_was_made_for() {
     .assert()
     .code(1)
     .stderr(
-        predicate::str::is_match("not 100 blended \\(weights 0x[0-9a-f]{16}\\) midgame positions")
-            .unwrap(),
+        predicate::str::is_match(
+            "not 100 blended \\(weights 0x[0-9a-f]{16}, search 50%\\) midgame positions",
+        )
+        .unwrap(),
     );
     // A file from before the header: bare samples.
     std::fs::write(&cache, [0u8; 34]).unwrap();

@@ -24,7 +24,7 @@ impl TrainArgs {
             cache: self.cache,
             features: self.features,
             midgame: self.midgame,
-            blended: self.blend,
+            blend: self.blend,
         })
     }
 }
@@ -71,8 +71,8 @@ pub struct TrainArgs {
     #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub output: PathBuf,
     /// Keep the solved positions in FILE: read them from it if it exists (an error if they were
-    /// made for another side, phase, seed or count, or blended by other weights), else write
-    /// them.
+    /// made for another side, phase, seed or count, or blended by other weights or shares),
+    /// else write them.
     #[arg(long, value_name = "FILE", allow_negative_numbers = true)]
     pub cache: Option<PathBuf>,
     /// Fit the size-generic evaluation (boards without patterns, and boards with pits) from
@@ -84,9 +84,10 @@ pub struct TrainArgs {
     #[arg(long)]
     pub midgame: bool,
     /// With --midgame: label each position with the mean of its game's solved result and what
-    /// a 6-ply search on the build's own weights expects, rather than the result alone.
-    #[arg(long, requires = "midgame")]
-    pub blend: bool,
+    /// a 6-ply search on the build's own weights expects, the search's share PERCENT (1 to
+    /// 100; 50 when not given), rather than the result alone.
+    #[arg(long, value_name = "PERCENT", allow_negative_numbers = true, num_args = 0..=1, default_missing_value = "50", requires = "midgame", value_parser = |t: &str| parse_in(t, within(1u8..=100), "1 to 100"))]
+    pub blend: Option<u8>,
 }
 
 /// The games the generator makes input for.

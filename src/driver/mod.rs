@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 use crate::board::{BoardSide, Coord, PitsPerRow, TableTooLarge};
 use crate::mancala::{Capture, with_pits};
-use crate::othello::{PitError, SampleSet, Unfit, with_side};
+use crate::othello::{Labeller, PitError, SampleSet, Unfit, with_side};
 pub use console::{Console, Question, Read, Showing};
 
 /// A game to play at the console: one command line, checked.
@@ -209,8 +209,8 @@ pub enum Stop {
     /// `train` on a board side with no patterns to fit.
     Unlearnable(usize),
     /// A `train --cache` file that does not hold the positions this training asks for: the
-    /// file, what is asked for, and why not.
-    Cache(PathBuf, SampleSet, Unfit),
+    /// file, what is asked for (boxed: the error stays small), and why not.
+    Cache(PathBuf, Box<SampleSet>, Unfit),
 }
 
 impl fmt::Display for Stop {
@@ -262,7 +262,9 @@ fn sample_set(set: &SampleSet) -> String {
     let phase = match (set.midgame, set.labeller) {
         (false, _) => "endgame".to_string(),
         (true, None) => "midgame".to_string(),
-        (true, Some(weights)) => format!("blended (weights {weights:#018x}) midgame"),
+        (true, Some(Labeller { weights, share })) => {
+            format!("blended (weights {weights:#018x}, search {share}%) midgame")
+        }
     };
     format!(
         "{} {phase} positions of {}x{} from seed {}",

@@ -17,8 +17,8 @@ pub use evaluation::Weights;
 pub use rules::{Cell, MoveError, Othello, PitError};
 pub use search::{Analysis, Asked, Scoring, Solver, computer_move, greedy_move};
 pub use training::{
-    CACHE_VERSION, PhaseFit, SampleSet, Unfit, feature_samples, fit, fit_features, fit_midgame,
-    learnable, midgame_samples, samples,
+    CACHE_VERSION, Labeller, PhaseFit, SampleSet, Unfit, feature_samples, fit, fit_features,
+    fit_midgame, learnable, midgame_samples, samples,
 };
 
 use crate::board::{BoardSide, dispatch};

@@ -10,8 +10,8 @@ use crate::board::BoardSide;
 use crate::driver::Console;
 use crate::driver::Stop;
 use crate::othello::{
-    Layout, SampleSet, Side, WithSide, feature_samples, fit, fit_features, fit_midgame, learnable,
-    midgame_samples, samples, with_side,
+    Labeller, Layout, SampleSet, Side, WithSide, feature_samples, fit, fit_features, fit_midgame,
+    learnable, midgame_samples, samples, with_side,
 };
 
 /// What `train` is asked for.
@@ -36,8 +36,9 @@ pub struct Training {
     /// Fit the midgame phases of the patterns of `side` rather than the endgame's.
     pub midgame: bool,
     /// Label the midgame positions with the mean of their game's result and a search's margin
-    /// on the shipped weights, rather than the result alone.
-    pub blended: bool,
+    /// on the shipped weights, the search's share this many percent, rather than the result
+    /// alone.
+    pub blend: Option<u8>,
 }
 
 /// The lines of `train`.
@@ -203,7 +204,10 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let set = SampleSet {
             side: N,
             midgame: training.midgame,
-            labeller: training.blended.then(|| patterns.weights_fnv1a()),
+            labeller: training.blend.map(|share| Labeller {
+                weights: patterns.weights_fnv1a(),
+                share,
+            }),
             seed: training.seed,
             samples: training.samples,
         };
@@ -212,7 +216,7 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
                 let bytes = std::fs::read(path).map_err(|err| Stop::File(path.clone(), err))?;
                 let made = set
                     .samples_in(&bytes)
-                    .map_err(|unfit| Stop::Cache(path.clone(), set, unfit))?;
+                    .map_err(|unfit| Stop::Cache(path.clone(), Box::new(set), unfit))?;
                 Some(made)
             }
             _ => None,
@@ -223,7 +227,7 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
                 let progress = solving_progress(&clock, training.samples);
                 let (seed, count, threads) = (training.seed, training.samples, training.threads);
                 let made = if training.midgame {
-                    midgame_samples::<N>(seed, count, threads, training.blended, &progress)
+                    midgame_samples::<N>(seed, count, threads, training.blend, &progress)
                 } else {
                     samples::<N>(seed, count, threads, &progress)
                 };

@@ -14,14 +14,23 @@ pub struct SampleSet {
     /// Midgame positions (labelled by games played on), rather than the endgame's.
     pub midgame: bool,
     /// For midgame labels blended with a search's margin (`train --blend`) rather than
-    /// results, the FNV-1a hash of the weights that search scored with
-    /// ([`crate::othello::evaluation::pattern::Patterns::weights_fnv1a`]): another build's
-    /// weights label the same positions otherwise.
-    pub labeller: Option<u64>,
+    /// results, what labelled them.
+    pub labeller: Option<Labeller>,
     /// The seed of the games.
     pub seed: u64,
     /// How many positions were asked for.
     pub samples: usize,
+}
+
+/// The search that blended a set's midgame labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Labeller {
+    /// The FNV-1a hash of the weights the search scored with
+    /// ([`crate::othello::evaluation::pattern::Patterns::weights_fnv1a`]): another build's
+    /// weights label the same positions otherwise.
+    pub weights: u64,
+    /// The search's share of each label, in percent (the game's result has the rest).
+    pub share: u8,
 }
 
 /// Why a file's bytes are not the positions asked for.
@@ -39,12 +48,13 @@ pub enum Unfit {
 const MAGIC: [u8; 8] = *b"bgsolved";
 
 /// The format this build writes and reads.
-/// (Version 1 had no labeller: its blended files did not say which weights labelled them.)
-pub const VERSION: u32 = 2;
+/// (Version 1 had no labeller: its blended files did not say which weights labelled them;
+/// version 2 no share: the search had half of every label.)
+pub const VERSION: u32 = 3;
 
-/// Bytes of the header: the magic, the version, the side, the phase, the labeller, the seed,
-/// the count.
-const HEADER: usize = 8 + 4 + 4 + 1 + 8 + 8 + 8;
+/// Bytes of the header: the magic, the version, the side, the phase, the labeller's weights
+/// and share, the seed, the count.
+const HEADER: usize = 8 + 4 + 4 + 1 + 8 + 1 + 8 + 8;
 
 impl SampleSet {
     /// The file of `samples` made for this set: the header, then each sample.
@@ -54,9 +64,14 @@ impl SampleSet {
         bytes.extend_from_slice(&MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         bytes.extend_from_slice(&(self.side as u32).to_le_bytes());
-        // The phase, and whether a labeller follows (its hash, else zero).
+        // The phase, and whether a labeller follows (its hash and share, else zeros).
         bytes.push(u8::from(self.midgame) | u8::from(self.labeller.is_some()) << 1);
-        bytes.extend_from_slice(&self.labeller.unwrap_or(0).to_le_bytes());
+        let labeller = self.labeller.unwrap_or(Labeller {
+            weights: 0,
+            share: 0,
+        });
+        bytes.extend_from_slice(&labeller.weights.to_le_bytes());
+        bytes.push(labeller.share);
         bytes.extend_from_slice(&self.seed.to_le_bytes());
         bytes.extend_from_slice(&(self.samples as u64).to_le_bytes());
         bytes.extend(samples.iter().flat_map(|s| s.to_bytes()));
@@ -77,9 +92,12 @@ impl SampleSet {
         let made = SampleSet {
             side: word(12) as usize,
             midgame: file[16] & 1 != 0,
-            labeller: (file[16] & 2 != 0).then(|| long(17)),
-            seed: long(25),
-            samples: usize::try_from(long(33)).unwrap_or(usize::MAX),
+            labeller: (file[16] & 2 != 0).then(|| Labeller {
+                weights: long(17),
+                share: file[25],
+            }),
+            seed: long(26),
+            samples: usize::try_from(long(34)).unwrap_or(usize::MAX),
         };
         if made != self {
             return Err(Unfit::MadeFor(made));
@@ -123,7 +141,10 @@ mod tests {
             },
             SampleSet {
                 midgame: true,
-                labeller: Some(7),
+                labeller: Some(Labeller {
+                    weights: 7,
+                    share: 50,
+                }),
                 ..set
             },
             SampleSet { seed: 2, ..set },
@@ -131,23 +152,39 @@ mod tests {
         ] {
             assert_eq!(other.samples_in(&file), Err(Unfit::MadeFor(set)));
         }
-        // Labels blended by a search on other weights are another set's.
+        // Labels blended by a search on other weights, or with another share, are another
+        // set's.
+        let labeller = Labeller {
+            weights: 7,
+            share: 50,
+        };
         let blended = SampleSet {
             midgame: true,
-            labeller: Some(7),
+            labeller: Some(labeller),
             ..set
         };
         let blended_file = blended.to_file(&samples);
         assert_eq!(blended.samples_in(&blended_file), Ok(samples.to_vec()));
-        let relabelled = SampleSet {
-            labeller: Some(8),
-            ..blended
-        };
-        assert_eq!(
-            relabelled.samples_in(&blended_file),
-            Err(Unfit::MadeFor(blended))
-        );
-        for version in [1, 3] {
+        for other in [
+            Labeller {
+                weights: 8,
+                ..labeller
+            },
+            Labeller {
+                share: 100,
+                ..labeller
+            },
+        ] {
+            let relabelled = SampleSet {
+                labeller: Some(other),
+                ..blended
+            };
+            assert_eq!(
+                relabelled.samples_in(&blended_file),
+                Err(Unfit::MadeFor(blended))
+            );
+        }
+        for version in [2, 4] {
             let mut other = file.clone();
             other[8] = version;
             assert_eq!(

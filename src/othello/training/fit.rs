@@ -272,7 +272,7 @@ mod tests {
         // a game can end with, and on the positions held out each phase's own weights err less
         // than the endgame's did.
         let patterns = learnable::<6>().expect("6x6 patterns");
-        let made = midgame_samples::<6>(3, 6000, 2, false, &|_| {});
+        let made = midgame_samples::<6>(3, 6000, 2, None, &|_| {});
         assert!(made.len() >= 6000);
         for s in &made {
             let empties = 36 - (s.me | s.opp).count_ones();

@@ -8,6 +8,6 @@ mod cache;
 mod fit;
 mod samples;
 
-pub use cache::{SampleSet, Unfit, VERSION as CACHE_VERSION};
+pub use cache::{Labeller, SampleSet, Unfit, VERSION as CACHE_VERSION};
 pub use fit::{PhaseFit, fit, fit_features, fit_midgame, learnable};
 pub use samples::{feature_samples, midgame_samples, samples};

@@ -224,14 +224,15 @@ fn solve_one<const N: usize>(
 /// the midgame's training player ([`Strength::MIDGAME_TRAINING`]) plays both sides until
 /// the endgame phase of the patterns is reached, where the position is solved; each position
 /// of the game after the random moves is labelled with that margin for its own player to move,
-/// or when `blended`, with the mean (rounded down) of that margin and what a 6-ply search on
-/// the build's own learned weights expects ([`BLEND_DEPTH`]): a label less noisy than one
-/// game's result, from weights fitted to such results.
+/// or when `blend` gives a share (1 to 100 percent), with the mean (rounded down) of that
+/// margin and what a 6-ply search on the build's own learned weights expects
+/// ([`BLEND_DEPTH`]), the search weighing that share: a label less noisy than one game's
+/// result, from weights fitted to such results.
 pub fn midgame_samples<const N: usize>(
     seed: u64,
     count: usize,
     threads: usize,
-    blended: bool,
+    blend: Option<u8>,
     done: &(dyn Fn(usize) + Sync),
 ) -> Vec<Sample>
 where
@@ -249,14 +250,14 @@ where
             Solver::<Side<N>>::new(16, u32::MAX, Scoring::Discs)
                 .expect("16 MiB for a training solver")
         },
-        |solver, rng, samples| midgame_game(patterns, blended, rng, solver, samples),
+        |solver, rng, samples| midgame_game(patterns, blend, rng, solver, samples),
     )
 }
 
 /// One game of [`midgame_samples`], its positions added to `samples`.
 fn midgame_game<const N: usize>(
     patterns: &Patterns,
-    blended: bool,
+    blend: Option<u8>,
     rng: &mut Rng,
     solver: &mut Solver<'_, Side<N>>,
     samples: &mut Vec<Sample>,
@@ -279,7 +280,7 @@ fn midgame_game<const N: usize>(
         }
         if ply >= random {
             let pos = game.position();
-            let searched = blended.then(|| learned_margin(pos, BLEND_DEPTH, fast));
+            let searched = blend.map(|_| learned_margin(pos, BLEND_DEPTH, fast));
             seen.push((word(pos.me), word(pos.opp), game.to_move(), searched));
         }
         if !play_varied(
@@ -307,9 +308,18 @@ fn midgame_game<const N: usize>(
         } else {
             -value
         };
-        let label = searched.map_or(result, |searched| (result + searched).div_euclid(2));
+        let label = searched
+            .zip(blend)
+            .map_or(result, |(searched, share)| blended(result, searched, share));
         sample(me, opp, label)
     }));
+}
+
+/// The label of a position whose game ended `result` and whose search expects `searched`,
+/// the search's share `share` percent: their weighted mean, rounded down.
+fn blended(result: i32, searched: i32, share: u8) -> i32 {
+    let share = i32::from(share);
+    (result * (100 - share) + searched * share).div_euclid(100)
 }
 
 fn sample(me: u64, opp: u64, value: i32) -> Sample {
@@ -446,25 +456,51 @@ mod tests {
     use super::*;
 
     #[test]
-    fn blended_midgame_labels_are_the_mean_of_the_result_and_the_search() {
+    fn blended_midgame_labels_weigh_the_result_and_the_search_by_the_share() {
         // The same games either way (the search that labels draws nothing from the seed); the
-        // blend only relabels them, most of them differently.
-        let plain = midgame_samples::<6>(5, 300, 1, false, &|_| {});
-        let blended = midgame_samples::<6>(5, 300, 1, true, &|_| {});
-        assert_eq!(plain.len(), blended.len());
-        let mut relabelled = 0;
-        for (result, mean) in plain.iter().zip(&blended) {
+        // blend only relabels them, most of them differently, and the search alone (a share of
+        // 100) otherwise again.
+        let plain = midgame_samples::<6>(5, 300, 1, None, &|_| {});
+        let mean = midgame_samples::<6>(5, 300, 1, Some(50), &|_| {});
+        let search = midgame_samples::<6>(5, 300, 1, Some(100), &|_| {});
+        assert_eq!(plain.len(), mean.len());
+        assert_eq!(plain.len(), search.len());
+        let (mut relabelled, mut apart) = (0, 0);
+        for ((result, mean), search) in plain.iter().zip(&mean).zip(&search) {
             assert_eq!((result.me, result.opp), (mean.me, mean.opp));
+            assert_eq!((result.me, result.opp), (search.me, search.opp));
             let pos = position::<Side<6>>(result);
             let searched = learned_margin(pos, BLEND_DEPTH, Fast::detect());
             let want = (i32::from(result.value) + searched).div_euclid(2);
             assert_eq!(i32::from(mean.value), want, "{result:?}");
+            assert_eq!(i32::from(search.value), searched, "{result:?}");
             relabelled += usize::from(mean.value != result.value);
+            apart += usize::from(search.value != mean.value);
         }
         assert!(
-            relabelled * 2 > plain.len(),
-            "{relabelled} of {}",
+            relabelled * 2 > plain.len() && apart * 2 > plain.len(),
+            "{relabelled} and {apart} of {}",
             plain.len()
         );
+    }
+
+    #[test]
+    fn a_blended_label_is_the_weighted_mean_rounded_down() {
+        for (result, searched, share, label) in [
+            (10, 20, 50, 15),
+            (10, 21, 50, 15),
+            (-10, -21, 50, -16),
+            (10, 20, 100, 20),
+            (-7, 30, 100, 30),
+            (10, 20, 25, 12),
+            (-10, 20, 75, 12),
+            (-10, 21, 75, 13),
+        ] {
+            assert_eq!(
+                blended(result, searched, share),
+                label,
+                "{result} {searched} {share}"
+            );
+        }
     }
 }
