@@ -575,7 +575,7 @@ pub(in crate::othello) fn for_side(side: usize) -> Option<&'static Patterns> {
 /// were fitted.
 #[cfg(test)]
 const WEIGHTS_FNV1A: [(&Patterns, u64, u64); 2] = [
-    (&EIGHT, 0x75d3_c3a1_d1f3_5612, 0x68dc_b7fb_fc26_3339),
+    (&EIGHT, 0x75d3_c3a1_d1f3_5612, 0x466c_82c2_3559_0e4d),
     (&SIX, 0x5e87_47db_6a8d_72dd, 0x3d7e_6a4f_7668_074e),
 ];
 

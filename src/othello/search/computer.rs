@@ -78,7 +78,7 @@ impl Strength {
     /// random; level `L` above it searches `L` plies deep with twice the node budget of the
     /// level below (level 10: 2.4 million, counting the positions looked at to sort moves; its
     /// 10 plies on 8x8 take about 1 million; on 8x8 without pits, after the opening, level 10
-    /// searches 13 plies with ProbCut instead, see [`SELECTIVE`]), plays perfectly from more
+    /// searches 14 plies with ProbCut instead, see [`SELECTIVE`]), plays perfectly from more
     /// empty cells (level 2: 4, level 10: 14; on 6x6, 6 and 24), on 8x8 from levels 8 to 10
     /// keeps a won game won from 14, 17 and 20, and lets the seed pick among moves within a
     /// margin of the best that shrinks as the level rises (level 2: 2.25 discs, level 10: a
@@ -103,9 +103,15 @@ impl Strength {
     }
 }
 
-/// The top level's selective search on 8x8 after the opening: 13 plies with ProbCut, within 6
-/// million nodes. (Against Egaroucid Light level 10: see src/README.md.)
-const SELECTIVE: (u32, u64) = (13, 6_000_000);
+/// The top level's selective search on 8x8 after the opening: 14 plies with ProbCut, within 3
+/// million nodes. (13 plies within 6 million until the midgame weights were fitted to 6-ply
+/// search margins alone: with those weights, over 120 games against Egaroucid Light level 10,
+/// 14 plies won 78-11-31 within 3 million nodes at 0.83 times its time a move, 80-15-25 within
+/// 4 million at 0.9 times, 77-12-31 within 6 million at 1.0 times; within 3 million the time a
+/// move against itself stayed where the 13 plies before had it, within 4 million it took a
+/// fifth more. With the weights before, 14 plies within 8 million won 20-1-19 on 40 at 1.3
+/// times. See src/README.md.)
+const SELECTIVE: (u32, u64) = (14, 3_000_000);
 
 /// From how many empty cells a level's solver plays rather than its search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
