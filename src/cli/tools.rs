@@ -83,9 +83,9 @@ pub struct TrainArgs {
     /// once few cells are empty, rather than the endgame's, from solved positions.
     #[arg(long)]
     pub midgame: bool,
-    /// With --midgame: label each position with the mean of its game's solved result and what
-    /// a 6-ply search on the build's own weights expects, the search's share PERCENT (1 to
-    /// 100; 50 when not given), rather than the result alone.
+    /// With --midgame: label each position with a mean of its game's solved result and what a
+    /// 6-ply search on the build's own weights expects, weighted to give the search PERCENT of
+    /// it (1 to 100; 50 when not given), rather than with the result alone.
     #[arg(long, value_name = "PERCENT", allow_negative_numbers = true, num_args = 0..=1, default_missing_value = "50", requires = "midgame", value_parser = |t: &str| parse_in(t, within(1u8..=100), "1 to 100"))]
     pub blend: Option<u8>,
 }

@@ -35,9 +35,9 @@ pub struct Training {
     pub features: bool,
     /// Fit the midgame phases of the patterns of `side` rather than the endgame's.
     pub midgame: bool,
-    /// Label the midgame positions with the mean of their game's result and a search's margin
-    /// on the shipped weights, the search's share this many percent, rather than the result
-    /// alone.
+    /// Label the midgame positions with a mean of their game's result and a search's margin
+    /// on the shipped weights, weighted to give the search this many percent, rather than with
+    /// the result alone.
     pub blend: Option<u8>,
 }
 

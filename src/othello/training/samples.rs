@@ -224,10 +224,10 @@ fn solve_one<const N: usize>(
 /// the midgame's training player ([`Strength::MIDGAME_TRAINING`]) plays both sides until
 /// the endgame phase of the patterns is reached, where the position is solved; each position
 /// of the game after the random moves is labelled with that margin for its own player to move,
-/// or when `blend` gives a share (1 to 100 percent), with the mean (rounded down) of that
-/// margin and what a 6-ply search on the build's own learned weights expects
-/// ([`BLEND_DEPTH`]), the search weighing that share: a label less noisy than one game's
-/// result, from weights fitted to such results.
+/// or when `blend` gives a share (1 to 100 percent), with a mean (rounded down) of that margin
+/// and what a 6-ply search on the build's own learned weights expects ([`BLEND_DEPTH`]),
+/// weighted to give the search that share: a label less noisy than one game's result, from
+/// weights fitted to such results.
 pub fn midgame_samples<const N: usize>(
     seed: u64,
     count: usize,
@@ -459,7 +459,7 @@ mod tests {
     fn blended_midgame_labels_weigh_the_result_and_the_search_by_the_share() {
         // The same games either way (the search that labels draws nothing from the seed); the
         // blend only relabels them, most of them differently, and the search alone (a share of
-        // 100) otherwise again.
+        // 100) most of them differently again.
         let plain = midgame_samples::<6>(5, 300, 1, None, &|_| {});
         let mean = midgame_samples::<6>(5, 300, 1, Some(50), &|_| {});
         let search = midgame_samples::<6>(5, 300, 1, Some(100), &|_| {});
