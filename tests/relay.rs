@@ -107,21 +107,29 @@ fn a_program_that_fails_the_relay_is_one_error_line_and_exit_1() {
          if [ \"$m\" = \"?\" ]; then printf 'Hint: A1\\n'; continue; fi\n  \
          if [ $p = X ]; then p=O; else p=X; fi\ndone\n",
     );
-    // (program A, exit code, what the error line says): a program that cannot be run at all is
-    // a mistake in the arguments, exit 2 as in the judge.
-    let cases: &[(&Path, i32, &str)] = &[
-        (Path::new("/bin/true"), 1, "ended before the game was over"),
+    // (program A, the relay's timeout, exit code, what the error line says): a program that
+    // cannot be run at all is a mistake in the arguments, exit 2 as in the judge. Only the
+    // silent program waits out its timeout; the others have a long one, so that a loaded
+    // machine that is slow to start them does not turn their error into a timeout.
+    let cases: &[(&Path, &str, i32, &str)] = &[
+        (
+            Path::new("/bin/true"),
+            "30",
+            1,
+            "ended before the game was over",
+        ),
         (
             Path::new("./no-such-program"),
+            "30",
             2,
             "cannot run ./no-such-program",
         ),
-        (&silent, 1, "did not ask for a move within 0.5 s"),
-        (&corner, 1, "suggested A1, which is not a legal move"),
+        (&silent, "0.5", 1, "did not ask for a move within 0.5 s"),
+        (&corner, "30", 1, "suggested A1, which is not a legal move"),
     ];
-    for &(program, code, message) in cases {
+    for &(program, timeout, code, message) in cases {
         boardgames()
-            .args(["relay", "othello", "--games", "2", "--timeout", "0.5"])
+            .args(["relay", "othello", "--games", "2", "--timeout", timeout])
             .arg(program)
             .arg(this_build())
             // Against a hang, not a measure of speed.
