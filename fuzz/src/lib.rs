@@ -25,7 +25,7 @@ mod rng;
 mod tools;
 #[path = "../../src/worker.rs"]
 mod worker;
-#[path = "../../src/zeroed.rs"]
+#[path = "../../src/zeroed/mod.rs"]
 mod zeroed;
 
 use othello::{Layout, Othello, Side, WithSide};
