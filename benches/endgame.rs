@@ -16,9 +16,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
-
-use nix::sys::resource::{UsageWho, getrusage};
+#[cfg(unix)]
+use std::time::Duration;
+use std::time::Instant;
 
 /// One suite position: its number, the position text and the value of its best move.
 struct Problem {
@@ -49,28 +49,63 @@ fn problems(text: &'static str, first: usize) -> Vec<Problem> {
         .collect()
 }
 
-/// Processor time (user + system) of the waited-for children so far.
-fn children_cpu() -> Duration {
-    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage of the children");
-    let time = |t: nix::sys::time::TimeVal| {
-        Duration::new(
-            u64::try_from(t.tv_sec()).unwrap_or(0),
-            u32::try_from(t.tv_usec()).unwrap_or(0) * 1000,
-        )
-    };
-    time(usage.user_time()) + time(usage.system_time())
-}
-
-/// Runs `command` to its end; its output, wall seconds and processor seconds.
+/// Runs `command` to its end; its output, wall seconds and processor seconds (user + system).
+#[cfg(unix)]
 fn measure(command: &mut Command) -> (Output, f64, f64) {
-    let cpu = children_cpu();
+    use nix::sys::resource::{UsageWho, getrusage};
+    // Processor time of the waited-for children so far.
+    let children = || {
+        let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage of the children");
+        let time = |t: nix::sys::time::TimeVal| {
+            Duration::new(
+                u64::try_from(t.tv_sec()).unwrap_or(0),
+                u32::try_from(t.tv_usec()).unwrap_or(0) * 1000,
+            )
+        };
+        time(usage.user_time()) + time(usage.system_time())
+    };
+    let cpu = children();
     let started = Instant::now();
     let out = command
         .stdin(Stdio::null())
         .output()
         .expect("the program runs");
     let wall = started.elapsed().as_secs_f64();
-    (out, wall, (children_cpu() - cpu).as_secs_f64())
+    (out, wall, (children() - cpu).as_secs_f64())
+}
+
+/// Runs `command` to its end; its output, wall seconds and processor seconds (user + kernel).
+#[cfg(windows)]
+fn measure(command: &mut Command) -> (Output, f64, f64) {
+    use windows_sys::Win32::Foundation::{CloseHandle, FILETIME};
+    use windows_sys::Win32::System::Threading::{
+        GetProcessTimes, OpenProcess, PROCESS_QUERY_LIMITED_INFORMATION,
+    };
+    let started = Instant::now();
+    let child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    // A handle of the bench's own, still open once the child is waited for and dropped.
+    // SAFETY: opens the child just started, by its id, to read its times.
+    let process = unsafe { OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, 0, child.id()) };
+    let out = child.wait_with_output().expect("the program runs");
+    let wall = started.elapsed().as_secs_f64();
+    let zero = FILETIME {
+        dwLowDateTime: 0,
+        dwHighDateTime: 0,
+    };
+    let (mut created, mut ended, mut kernel, mut user) = (zero, zero, zero, zero);
+    // SAFETY: the handle opened above, read once and closed.
+    unsafe {
+        GetProcessTimes(process, &mut created, &mut ended, &mut kernel, &mut user);
+        CloseHandle(process);
+    }
+    // In units of 100 ns.
+    let ticks = |t: FILETIME| (u64::from(t.dwHighDateTime) << 32) | u64::from(t.dwLowDateTime);
+    (out, wall, (ticks(kernel) + ticks(user)) as f64 / 1e7)
 }
 
 /// A set's totals.

@@ -79,6 +79,10 @@ fn check(args: &[String], input: &str, end: End) {
     }
 }
 
+/// A program the judge never accepts, on every system: this binary without a command, which
+/// prints its usage and exits 2.
+const UNACCEPTED: &str = env!("CARGO_BIN_EXE_boardgames");
+
 fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
 }
@@ -100,7 +104,7 @@ fn every_kalah_command_at_every_corner_ends_without_a_panic() {
                 End::Code(0),
             ),
             (
-                format!("judge mancala {board} --cases 1 -- /bin/cat"),
+                format!("judge mancala {board} --cases 1 -- {UNACCEPTED}"),
                 End::Verdict,
             ),
             (
@@ -184,7 +188,7 @@ fn every_othello_command_at_every_corner_ends_without_a_panic() {
                 End::Code(0),
             ),
             (
-                format!("judge othello --size {side} --cases 1 -- /bin/cat"),
+                format!("judge othello --size {side} --cases 1 -- {UNACCEPTED}"),
                 End::Verdict,
             ),
             (

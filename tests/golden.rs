@@ -5,8 +5,6 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-
 fn cases(dir: &Path, found: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -46,8 +44,7 @@ fn golden_transcripts_match_byte_for_byte() {
         let want_code = fs::read_to_string(with_ext(stem, "code"))
             .map_or(0, |code| code.trim().parse().unwrap());
 
-        let run = Command::cargo_bin("boardgames")
-            .unwrap()
+        let run = assert_cmd::cargo::cargo_bin_cmd!("boardgames")
             .args(args.split_whitespace())
             .write_stdin(input)
             .output()

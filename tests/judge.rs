@@ -1,35 +1,41 @@
-//! `boardgames judge` against small scripted "students" made in the test: the binary itself,
-//! and wrappers that change a message, add trailing spaces, sleep, flood, abort or waver.
+//! `boardgames judge` against small "students" made of the classmate example (the same on every
+//! system): the binary itself, and wrappers that change a message, add trailing spaces, sleep,
+//! leave processes behind, flood, abort or waver.
+
+mod common;
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use assert_cmd::Command;
 use assert_cmd::cargo::cargo_bin;
+use common::{PATIENCE, beating, classmate, wait_for_beats};
 
-/// How long a test waits for processes to start or to go before it looks at them: long enough
-/// for a loaded machine, since the tests assert what runs, never how fast.
-const PATIENCE: Duration = Duration::from_secs(120);
+/// How a program that aborts is ended, in the system's words.
+#[cfg(unix)]
+const ABORTED: &str = "SIGABRT";
+/// How a program that aborts is ended, in the system's words: Rust aborts by a fail-fast.
+#[cfg(windows)]
+const ABORTED: &str = "STATUS_STACK_BUFFER_OVERRUN";
 
-/// A shell script `name` in `dir` with `body`; `BIN` stands for the boardgames binary.
-fn student(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let path = dir.join(name);
-    let bin = cargo_bin("boardgames");
-    let script = format!(
-        "#!/bin/sh\n{}\n",
-        body.replace("BIN", &bin.to_string_lossy())
-    );
-    fs::write(&path, script).unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-    path
+/// The boardgames binary, as a program's command line begins.
+fn bin() -> String {
+    cargo_bin("boardgames").to_string_lossy().into_owned()
+}
+
+/// The classmate with `steps` around `boardgames ARGS`.
+fn around(steps: &[&str], args: &[&str]) -> Vec<String> {
+    let bin = bin();
+    let mut line = steps.to_vec();
+    line.push("--");
+    line.push(&bin);
+    line.extend_from_slice(args);
+    classmate(&line)
 }
 
 /// Runs `boardgames judge ARGS -- PROGRAM`; returns the exit code and standard output.
-fn judge(args: &[&str], program: &[&str]) -> (i32, String) {
-    let out = Command::cargo_bin("boardgames")
-        .unwrap()
+fn judge(args: &[&str], program: &[String]) -> (i32, String) {
+    let out = assert_cmd::cargo::cargo_bin_cmd!("boardgames")
         .arg("judge")
         .args(args)
         .arg("--")
@@ -49,13 +55,18 @@ fn sample_inputs(dir: &Path) -> PathBuf {
     inputs
 }
 
+/// `boardgames ARGS` as a program's command line.
+fn reference(args: &[&str]) -> Vec<String> {
+    std::iter::once(bin())
+        .chain(args.iter().map(|a| a.to_string()))
+        .collect()
+}
+
 #[test]
 fn the_reference_itself_is_accepted_on_every_case() {
-    let bin = cargo_bin("boardgames");
-    let bin = bin.to_str().unwrap();
     let (code, out) = judge(
         &["othello", "--size", "6", "--cases", "40", "--errors"],
-        &[bin, "othello", "--size", "6"],
+        &reference(&["othello", "--size", "6"]),
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Summary: 40 cases: 40 accepted\n"), "{out}");
@@ -63,7 +74,7 @@ fn the_reference_itself_is_accepted_on_every_case() {
         &[
             "mancala", "--pits", "4", "--stones", "3", "--cases", "20", "--errors", "--weird",
         ],
-        &[bin, "mancala", "--pits", "4", "--stones", "3"],
+        &reference(&["mancala", "--pits", "4", "--stones", "3"]),
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Summary: 20 cases: 20 accepted\n"), "{out}");
@@ -73,10 +84,9 @@ fn the_reference_itself_is_accepted_on_every_case() {
 fn a_changed_message_is_a_wrong_answer_at_its_line_and_token_and_is_saved() {
     let dir = tempfile::tempdir().unwrap();
     let inputs = sample_inputs(dir.path());
-    let wrong = student(
-        dir.path(),
-        "wrong",
-        "BIN othello --size 4 | sed 's/Round 2:/Round two:/'",
+    let wrong = around(
+        &["--replace", "Round 2:", "Round two:"],
+        &["othello", "--size", "4"],
     );
     let save = dir.path().join("saved");
     let (code, out) = judge(
@@ -89,7 +99,7 @@ fn a_changed_message_is_a_wrong_answer_at_its_line_and_token_and_is_saved() {
             "--save",
             save.to_str().unwrap(),
         ],
-        &[wrong.to_str().unwrap()],
+        &wrong,
     );
     assert_eq!(code, 1, "{out}");
     // Line 8 is `Player X's turn: Round 2:`, written after the first move: tokens 1 to 5 are
@@ -127,7 +137,7 @@ fn a_changed_message_is_a_wrong_answer_at_its_line_and_token_and_is_saved() {
 fn trailing_spaces_are_a_presentation_error() {
     let dir = tempfile::tempdir().unwrap();
     let inputs = sample_inputs(dir.path());
-    let spaced = student(dir.path(), "spaced", "BIN othello --size 4 | sed 's/$/ /'");
+    let spaced = around(&["--append", " "], &["othello", "--size", "4"]);
     let (code, out) = judge(
         &[
             "othello",
@@ -136,7 +146,7 @@ fn trailing_spaces_are_a_presentation_error() {
             "--inputs",
             inputs.to_str().unwrap(),
         ],
-        &[spaced.to_str().unwrap()],
+        &spaced,
     );
     assert_eq!(code, 1, "{out}");
     assert!(
@@ -145,24 +155,12 @@ fn trailing_spaces_are_a_presentation_error() {
     );
 }
 
-/// The processes whose command line is exactly `words`.
-fn processes(words: &[&str]) -> usize {
-    let want: Vec<u8> = words
-        .iter()
-        .flat_map(|w| [w.as_bytes(), b"\0"].concat())
-        .collect();
-    fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|entry| fs::read(entry.ok()?.path().join("cmdline")).ok())
-        .filter(|cmdline| *cmdline == want)
-        .count()
-}
-
 #[test]
 fn a_sleeper_times_out_and_leaves_no_process_behind() {
     let dir = tempfile::tempdir().unwrap();
-    // A child in the background and one in the foreground: both must go.
-    let sleeper = student(dir.path(), "sleeper", "sleep 3761 & sleep 3762");
+    // A child in the background and the program itself asleep: both must go.
+    let beats = dir.path().join("beats");
+    let sleeper = classmate(&["--sleeper", beats.to_str().unwrap(), "--sleep", "3600"]);
     // That the judge returns at all shows it did not wait for the background sleeper's hour.
     let (code, out) = judge(
         &[
@@ -174,14 +172,15 @@ fn a_sleeper_times_out_and_leaves_no_process_behind() {
             "--timeout",
             "1",
         ],
-        &[sleeper.to_str().unwrap()],
+        &sleeper,
     );
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("Summary: 2 cases: 2 time limit"), "{out}");
-    assert_eq!(
-        processes(&["sleep", "3761"]) + processes(&["sleep", "3762"]),
-        0
+    assert!(
+        wait_for_beats(&beats, 1),
+        "the sleepers never started: {out}"
     );
+    assert!(!beating(&beats), "a sleeper outlived its case");
 }
 
 #[test]
@@ -189,25 +188,27 @@ fn floods_aborts_and_missing_programs_are_named() {
     let dir = tempfile::tempdir().unwrap();
     let (code, out) = judge(
         &["othello", "--cases", "2", "--output-limit", "100000"],
-        &["yes"],
+        &classmate(&["--flood"]),
     );
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("Summary: 2 cases: 2 output limit"), "{out}");
 
-    let abort = student(dir.path(), "abort", "kill -ABRT $$");
-    let (code, out) = judge(&["mancala", "--cases", "2"], &[abort.to_str().unwrap()]);
+    let (code, out) = judge(&["mancala", "--cases", "2"], &classmate(&["--abort"]));
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("runtime error (killed by SIGABRT)"), "{out}");
+    assert!(
+        out.contains(&format!("runtime error (killed by {ABORTED})")),
+        "{out}"
+    );
 
-    let exits = student(dir.path(), "exits", "BIN mancala; exit 3");
-    let (_, out) = judge(&["mancala", "--cases", "1"], &[exits.to_str().unwrap()]);
+    let exits = around(&["--exit", "3"], &["mancala"]);
+    let (_, out) = judge(&["mancala", "--cases", "1"], &exits);
     assert!(out.contains("runtime error (exit status 3)"), "{out}");
 
     let plain = dir.path().join("plain.txt");
     fs::write(&plain, "not a program").unwrap();
-    for program in ["/no/such/program", plain.to_str().unwrap()] {
-        Command::cargo_bin("boardgames")
-            .unwrap()
+    let missing = dir.path().join("no-such-program");
+    for program in [missing.to_str().unwrap(), plain.to_str().unwrap()] {
+        assert_cmd::cargo::cargo_bin_cmd!("boardgames")
             .args(["judge", "othello", "--", program])
             .assert()
             .code(2)
@@ -219,18 +220,14 @@ fn floods_aborts_and_missing_programs_are_named() {
 #[test]
 fn a_wavering_program_is_flaky_and_a_short_input_is_not_charged() {
     let dir = tempfile::tempdir().unwrap();
-    let waver = student(dir.path(), "waver", "BIN othello; date +%N");
-    let (code, out) = judge(
-        &["othello", "--cases", "1", "--repeat", "3"],
-        &[waver.to_str().unwrap()],
-    );
+    let waver = around(&["--time"], &["othello"]);
+    let (code, out) = judge(&["othello", "--cases", "1", "--repeat", "3"], &waver);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("(flaky)"), "{out}");
 
     let inputs = dir.path().join("short");
     fs::create_dir_all(&inputs).unwrap();
     fs::write(inputs.join("cut.in"), "0\nC4\n").unwrap();
-    let bin = cargo_bin("boardgames");
     let (code, out) = judge(
         &[
             "othello",
@@ -239,7 +236,7 @@ fn a_wavering_program_is_flaky_and_a_short_input_is_not_charged() {
             "--inputs",
             inputs.to_str().unwrap(),
         ],
-        &[bin.to_str().unwrap(), "othello", "--size", "4"],
+        &reference(&["othello", "--size", "4"]),
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("case cut: unusable case"), "{out}");
@@ -252,27 +249,20 @@ fn a_program_right_on_its_first_run_only_fails_in_every_report() {
     let ran = ran.to_str().unwrap();
     // Right the first time; then the same transcript with a word changed, or the same bytes
     // and a crash.
-    let later_wrong = student(
-        dir.path(),
-        "later-wrong",
-        &format!(
-            "if [ -e {ran} ]; then BIN mancala | sed s/Player/player/; else touch {ran}; BIN mancala; fi"
-        ),
+    let ran_again = format!("{ran}2");
+    let later_wrong = around(
+        &["--first-run", ran, "--replace", "Player", "player"],
+        &["mancala"],
     );
-    let later_crash = student(
-        dir.path(),
-        "later-crash",
-        &format!("BIN mancala; if [ -e {ran}2 ]; then exit 3; fi; touch {ran}2"),
-    );
+    let later_crash = around(&["--first-run", &ran_again, "--exit", "3"], &["mancala"]);
     // Each judging starts from a program that has not run yet.
     let fresh = || {
         let _ = fs::remove_file(ran);
-        let _ = fs::remove_file(format!("{ran}2"));
+        let _ = fs::remove_file(&ran_again);
     };
     for program in [&later_wrong, &later_crash] {
-        let program = [program.to_str().unwrap()];
         fresh();
-        let (code, out) = judge(&["mancala", "--cases", "1", "--repeat", "2"], &program);
+        let (code, out) = judge(&["mancala", "--cases", "1", "--repeat", "2"], program);
         assert_eq!(code, 1, "{out}");
         assert!(
             out.starts_with("case seed-") && out.contains(": flaky ("),
@@ -293,7 +283,7 @@ fn a_program_right_on_its_first_run_only_fails_in_every_report() {
                 "--threads",
                 "1",
             ],
-            &program,
+            program,
         );
         assert_eq!(code, 1, "{out}");
         let cases = out.lines().filter(|line| line.starts_with("case ")).count();
@@ -309,7 +299,7 @@ fn a_program_right_on_its_first_run_only_fails_in_every_report() {
                 &[
                     "mancala", "--cases", "1", "--repeat", "2", "--format", format,
                 ],
-                &program,
+                program,
             );
             assert_eq!(code, 1, "{format}: {out}");
             assert!(out.contains(failure), "{format}: {out}");
@@ -319,8 +309,7 @@ fn a_program_right_on_its_first_run_only_fails_in_every_report() {
 
 #[test]
 fn reports_come_as_json_junit_and_gradescope() {
-    let bin = cargo_bin("boardgames");
-    let program = [bin.to_str().unwrap(), "mancala", "--pits", "3"];
+    let program = reference(&["mancala", "--pits", "3"]);
     let args = |format| ["mancala", "--pits", "3", "--cases", "3", "--format", format];
     let (code, out) = judge(&args("json"), &program);
     assert_eq!(code, 0, "{out}");
@@ -333,11 +322,9 @@ fn reports_come_as_json_junit_and_gradescope() {
     assert_eq!(out.matches("<testcase ").count(), 3, "{out}");
 
     // A crash is an error of the run in JUnit; a wrong output a failure.
-    let dir = tempfile::tempdir().unwrap();
-    let abort = student(dir.path(), "abort", "kill -ABRT $$");
     let (_, out) = judge(
         &["mancala", "--cases", "2", "--format", "junit"],
-        &[abort.to_str().unwrap()],
+        &classmate(&["--abort"]),
     );
     assert_eq!(out.matches("<error ").count(), 2, "{out}");
     assert!(
@@ -356,54 +343,47 @@ fn reports_come_as_json_junit_and_gradescope() {
 }
 
 /// The judge started on `program` (two cases, a minute each), its report thrown away.
-fn judging_in_background(program: &Path) -> std::process::Child {
+fn judging_in_background(program: &[String]) -> std::process::Child {
     std::process::Command::new(cargo_bin("boardgames"))
         .args(["judge", "othello", "--cases", "2", "--timeout", "60", "--"])
-        .arg(program)
+        .args(program)
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap()
 }
 
+/// Interrupting the judge as Ctrl-C would is a signal here: Unix only. On Windows, where a
+/// console's Ctrl-C reaches the judged programs as well, the judge's interrupt ends their jobs
+/// the way `a_judge_killed_outright_takes_its_programs_with_it` shows a judge's end does.
+#[cfg(unix)]
 #[test]
 fn an_interrupted_judge_kills_what_it_started() {
     let dir = tempfile::tempdir().unwrap();
-    let sleeper = student(dir.path(), "sleeper", "sleep 3763 & sleep 3764");
+    let beats = dir.path().join("beats");
+    let sleeper = classmate(&["--sleeper", beats.to_str().unwrap(), "--sleep", "3600"]);
     let mut judge = judging_in_background(&sleeper);
     // Wait until the students run, then interrupt the judge as Ctrl-C would.
-    let started = Instant::now();
-    while processes(&["sleep", "3764"]) == 0 && started.elapsed() < PATIENCE {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(
-        processes(&["sleep", "3764"]) > 0,
-        "the students never started"
-    );
-    let pid = judge.id().to_string();
-    std::process::Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap();
+    assert!(wait_for_beats(&beats, 2), "the students never started");
+    let pid = nix::unistd::Pid::from_raw(i32::try_from(judge.id()).unwrap());
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
     let status = judge.wait().unwrap();
     assert_eq!(status.code(), Some(130));
-    assert_eq!(
-        processes(&["sleep", "3763"]) + processes(&["sleep", "3764"]),
-        0
-    );
+    assert!(!beating(&beats), "a student outlived the interrupted judge");
 }
 
 #[test]
-fn a_setsid_escapee_is_killed_and_named() {
+fn a_detached_grandchild_is_killed_and_named() {
     let dir = tempfile::tempdir().unwrap();
-    // A child in a session of its own has left the process group: the keeper still has it.
-    let escapee = student(
-        dir.path(),
-        "escapee",
-        "setsid sleep 3765 &\nexec BIN othello --size 4",
+    // A child in a session of its own has left the process group (Unix), or asks to break away
+    // from the job (Windows): the keeper, or the job, still has it.
+    let beats = dir.path().join("beats");
+    let escapee = around(
+        &["--sleeper", beats.to_str().unwrap(), "--detached"],
+        &["othello", "--size", "4"],
     );
     let (code, out) = judge(
         &["othello", "--size", "4", "--cases", "2", "--format", "json"],
-        &[escapee.to_str().unwrap()],
+        &escapee,
     );
     assert_eq!(code, 0, "{out}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -411,37 +391,31 @@ fn a_setsid_escapee_is_killed_and_named() {
         assert_eq!(case["verdict"], "accepted");
         assert_eq!(case["left_behind"], 1, "{case}");
     }
-    assert_eq!(processes(&["sleep", "3765"]), 0);
+    assert!(!beating(&beats), "a detached grandchild outlived its case");
 }
 
 #[test]
-fn a_judge_killed_by_sigkill_takes_its_programs_with_it() {
+fn a_judge_killed_outright_takes_its_programs_with_it() {
     let dir = tempfile::tempdir().unwrap();
-    let sleeper = student(dir.path(), "sleeper", "setsid sleep 3766 &\nsleep 3767");
+    let beats = dir.path().join("beats");
+    let sleeper = classmate(&[
+        "--sleeper",
+        beats.to_str().unwrap(),
+        "--detached",
+        "--sleep",
+        "3600",
+    ]);
     let mut judge = judging_in_background(&sleeper);
-    let started = Instant::now();
-    while processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]) < 4
-        && started.elapsed() < PATIENCE
-    {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(
-        processes(&["sleep", "3767"]) > 0,
-        "the students never started"
-    );
+    assert!(wait_for_beats(&beats, 4), "the students never started");
+    // SIGKILL on Unix, TerminateProcess on Windows: the judge gets no say in it.
     judge.kill().unwrap();
     judge.wait().unwrap();
-    // The keepers get their parent-death signal and clear up: wait for them, a while at most.
+    // The keepers get their parent-death signal (Unix) and the jobs close with the judge's
+    // handles (Windows): wait for the tree to go, a while at most.
     let killed = Instant::now();
-    while processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]) > 0
-        && killed.elapsed() < PATIENCE
-    {
-        std::thread::sleep(Duration::from_millis(20));
+    while beating(&beats) {
+        assert!(killed.elapsed() < PATIENCE, "a student outlived the judge");
     }
-    assert_eq!(
-        processes(&["sleep", "3766"]) + processes(&["sleep", "3767"]),
-        0
-    );
 }
 
 #[test]
@@ -450,15 +424,12 @@ fn a_judging_with_no_cases_or_no_program_to_run_is_a_usage_error() {
     let inputs = empty.path().to_str().unwrap();
     // (arguments, the program, what the one error line says): exit 2, nothing on stdout, so
     // that a mistyped folder or program never passes a CI job.
+    let bin = bin();
     let cases: &[(&[&str], &[&str], &str)] = &[
-        (
-            &["othello", "--inputs", inputs],
-            &["/bin/cat"],
-            "no cases: ",
-        ),
+        (&["othello", "--inputs", inputs], &[&bin], "no cases: "),
         (
             &["othello", "--cases", "0"],
-            &["/bin/cat"],
+            &[&bin],
             "allowed values are 1 to",
         ),
         (
@@ -468,8 +439,7 @@ fn a_judging_with_no_cases_or_no_program_to_run_is_a_usage_error() {
         ),
     ];
     for &(args, program, says) in cases {
-        Command::cargo_bin("boardgames")
-            .unwrap()
+        assert_cmd::cargo::cargo_bin_cmd!("boardgames")
             .arg("judge")
             .args(args)
             .arg("--")

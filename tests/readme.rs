@@ -5,6 +5,11 @@
 //! machine, `[..]` stands for the rest of a line's part and `...` on a line of its own for any
 //! lines (snapbox's elisions, the ones trycmd uses; trycmd itself cannot pipe input into a
 //! command, which most of these examples do).
+//!
+//! Unix only: the examples are POSIX shell command lines (`printf ... |`) run by `sh`, which
+//! Windows lacks; what they show is tested on Windows by the golden, judge and relay tests.
+
+#![cfg(unix)]
 
 use std::path::Path;
 use std::process::Command;

@@ -1,15 +1,15 @@
 //! `boardgames relay`: two builds (here the same one) played against each other through their
 //! consoles, and the ways a program can fail a relay.
 
-use std::fs;
-use std::os::unix::fs::PermissionsExt;
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn boardgames() -> Command {
-    Command::cargo_bin("boardgames").unwrap()
+    assert_cmd::cargo::cargo_bin_cmd!("boardgames")
 }
 
 fn this_build() -> PathBuf {
@@ -86,38 +86,34 @@ fn each_opening_is_played_from_both_sides_and_the_summary_counts_the_games() {
     assert!(out.contains("A against B: 4-0-0"), "{out}");
 }
 
-/// An executable shell script `name` in `dir`.
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
-
 #[test]
 fn a_program_that_fails_the_relay_is_one_error_line_and_exit_1() {
     let dir = tempfile::tempdir().unwrap();
-    let silent = script(dir.path(), "silent", "sleep 30\n");
-    // A console that takes every move and answers a hint with A1, never legal at the start.
-    let corner = script(
+    // Copies of the classmate that ignore the relay's arguments: one that ends at once, one
+    // that says nothing for 30 s, and this build's console answering every hint with A1,
+    // which is never legal after the opening.
+    let quits = common::classmate_named(dir.path(), "quits", &[]);
+    let silent = common::classmate_named(dir.path(), "silent", &["--sleep", "30"]);
+    let build = this_build();
+    let corner = common::classmate_named(
         dir.path(),
         "corner",
-        "printf 'Enter number of pits: '\nread n\np=X\nwhile true; do\n  \
-         printf \"Player %s's turn: \" $p\n  read m || exit 0\n  \
-         if [ \"$m\" = \"?\" ]; then printf 'Hint: A1\\n'; continue; fi\n  \
-         if [ $p = X ]; then p=O; else p=X; fi\ndone\n",
+        &[
+            "--rewrite-from",
+            "Hint: ",
+            "Hint: A1",
+            "--",
+            build.to_str().unwrap(),
+            "othello",
+            "--hints",
+        ],
     );
     // (program A, the relay's timeout, exit code, what the error line says): a program that
     // cannot be run at all is a mistake in the arguments, exit 2 as in the judge. Only the
     // silent program waits out its timeout; the others have a long one, so that a loaded
     // machine that is slow to start them does not turn their error into a timeout.
     let cases: &[(&Path, &str, i32, &str)] = &[
-        (
-            Path::new("/bin/true"),
-            "30",
-            1,
-            "ended before the game was over",
-        ),
+        (&quits, "30", 1, "ended before the game was over"),
         (
             Path::new("./no-such-program"),
             "30",

@@ -184,8 +184,9 @@ pub enum Command {
         subcommand,
         long_about = "Grade a program, or a class of them (--programs DIR), against the \
                       reference: run it on generated games (or on the *.in files of a folder), \
-                      each run sealed under a keeper that kills everything it starts, with time, \
-                      output and memory limits, and compare its output byte for byte with the \
+                      each run sealed (a keeper on Linux and macOS, a Job Object on Windows) so \
+                      that everything it starts is killed with it, with time, output and memory \
+                      limits, and compare its output byte for byte with the \
                       transcript the game itself makes. When the bytes differ, both transcripts \
                       are read as games: the same game shown otherwise is a presentation error \
                       (its cosmetic differences listed), a different one a wrong answer named by \
@@ -194,7 +195,8 @@ pub enum Command {
                       answer, presentation error, accepted.\n\
                       Exit status: 0 when every case is accepted (with --programs: when every \
                       submission was graded), 1 when one is not, 2 when the program cannot be \
-                      started or there are no cases, 130 when interrupted. Linux only.",
+                      started or there are no cases, 130 when interrupted. The report's last \
+                      line says how each run was sealed on this system.",
         after_help = "Examples:\n  boardgames judge othello --size 6 --cases 200 --errors -- ./othello\n  \
                       boardgames judge mancala --inputs cases/ --format junit -- ./kalah\n  \
                       boardgames judge othello --programs submissions/ --format csv"
@@ -212,7 +214,7 @@ pub enum Command {
                       sides. Prints a line a game, then A's wins-draws-losses against B and the \
                       time each took to hint. Exit status 1, with one error line, when a program \
                       ends or stops answering, or suggests an illegal move; 2 when the board \
-                      cannot take a pit or a program cannot be run. Unix-like systems only.",
+                      cannot take a pit or a program cannot be run.",
         after_help = "Example:\n  boardgames relay othello --size 6 --levels 10,10 --games 20 ./new ./old"
     )]
     Relay(Relay),
@@ -229,9 +231,9 @@ pub enum Command {
     /// The judge's keeper of one run (started by the judge itself, never by hand).
     #[command(hide = true)]
     JudgeKeeper {
-        /// The program's address-space limit, in MiB.
+        /// Each process's memory limit, in MiB (none when absent).
         #[arg(long, value_name = "M")]
-        memory_mb: u64,
+        memory_mb: Option<u64>,
         /// The program and its arguments, after `--`.
         #[arg(last = true, required = true, value_name = "PROGRAM")]
         program: Vec<OsString>,

@@ -1,14 +1,13 @@
 //! `boardgames judge`: grades a program against the reference. Each case is an input (a
 //! generated game, or a file); the expected transcript comes from the game itself, in-process;
-//! the program runs in a process group of its own under a time and an output limit; the two
-//! outputs are compared; and the verdicts are reported as text, JSON, JUnit XML or a
-//! Gradescope `results.json`. Unix only. The judge's own failures (a program that cannot be
-//! started, a folder that cannot be read) are `anyhow` errors.
+//! the program runs sealed (`process/`: its whole tree held and killed, by the system's means)
+//! under time, output and memory limits; the two outputs are compared; and the verdicts are
+//! reported as text, JSON, JUnit XML or a Gradescope `results.json`. The judge's own failures
+//! (a program that cannot be started, a folder that cannot be read) are `anyhow` errors.
 
 mod class;
 mod compare;
 mod diagnose;
-mod keeper;
 mod process;
 mod reading;
 mod report;
@@ -23,8 +22,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 
 pub use class::{Class, Shard};
-pub use keeper::{Keeping, keep};
-pub use process::{CannotRun, Limits, Program, group_of, kill_group};
+pub use process::{CannotRun, Keeping, Limits, Program, Seal, Sealed, collect_tail, keep};
 pub use report::{Format, Visibility};
 
 use crate::board::BoardSide;
@@ -32,7 +30,7 @@ use crate::driver::{self, KalahBoard, Opponents, Task, Transcript};
 use crate::tools::{self, Generation, Tool};
 use compare::{Difference, compare};
 use diagnose::{Diagnosis, diagnose};
-use process::{Ending, Groups};
+use process::{Ending, Runs};
 
 /// The game the program plays.
 #[derive(Clone, Copy, Debug)]
@@ -180,8 +178,8 @@ pub enum Outcome {
 
 /// Judges the program, or the class; returns the report to print and how it went.
 pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
-    let groups = Groups::default();
-    let on_interrupt = groups.clone();
+    let runs = Runs::default();
+    let on_interrupt = runs.clone();
     // Only the first judging of a process installs the handler; there is only one.
     let _ = ctrlc::set_handler(move || on_interrupt.interrupt());
     let cases: Vec<Case> = inputs(judging)?
@@ -189,18 +187,18 @@ pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
         .map(|input| make_case(judging.game, input))
         .collect();
     if let Some(class) = &judging.class {
-        return class::grade(judging, class, &cases, &groups);
+        return class::grade(judging, class, &cases, &runs);
     }
     let (name, args) = judging
         .program
         .split_first()
         .context("no program to judge")?;
     let program = Program::find(name, args.to_vec())?;
-    let judged = judge_program(judging, &program, &cases, &groups)?;
+    let judged = judge_program(judging, &program, &cases, &runs)?;
     if let Some(dir) = &judging.save {
         report::save(dir, &program, &judged)?;
     }
-    let outcome = if groups.is_interrupted() {
+    let outcome = if runs.is_interrupted() {
         Outcome::Interrupted
     } else if judged.iter().all(|j| !report::failed(j)) {
         Outcome::AllAccepted
@@ -217,7 +215,7 @@ fn judge_program(
     judging: &Judging,
     program: &Program,
     cases: &[Case],
-    groups: &Groups,
+    runs: &Runs,
 ) -> anyhow::Result<Vec<Judged>> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -227,14 +225,14 @@ fn judge_program(
         for _ in 0..judging.jobs.max(1) {
             scope.spawn(|| {
                 loop {
-                    if stop.load(Ordering::SeqCst) || groups.is_interrupted() {
+                    if stop.load(Ordering::SeqCst) || runs.is_interrupted() {
                         break;
                     }
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(case) = cases.get(i) else { break };
-                    match judge_case(case.clone(), program, judging, groups) {
+                    match judge_case(case.clone(), program, judging, runs) {
                         // A run cut short by an interrupt says nothing of the program.
-                        Ok(_) if groups.is_interrupted() => break,
+                        Ok(_) if runs.is_interrupted() => break,
                         Ok(judged) => {
                             if report::failed(&judged) && judging.fail_fast {
                                 stop.store(true, Ordering::SeqCst);
@@ -382,7 +380,7 @@ fn judge_case(
     case: Case,
     program: &Program,
     judging: &Judging,
-    groups: &Groups,
+    runs: &Runs,
 ) -> std::io::Result<Judged> {
     if !case.expected.finished {
         return Ok(Judged {
@@ -407,7 +405,7 @@ fn judge_case(
         ),
         ..judging.limits
     };
-    let first = process::run(program, &case.input, limits, groups)?;
+    let first = process::run(program, &case.input, limits, runs)?;
     // Runs told apart by a fingerprint of what they wrote and how they ended (a later run that
     // writes the same bytes but crashes or runs out of time is not the same run): a run's
     // output is not kept.
@@ -419,7 +417,7 @@ fn judge_case(
     };
     let mut outputs = vec![fingerprint(&first)];
     for _ in 1..judging.repeat.max(1) {
-        let again = process::run(program, &case.input, limits, groups)?;
+        let again = process::run(program, &case.input, limits, runs)?;
         let seen = fingerprint(&again);
         if !outputs.contains(&seen) {
             outputs.push(seen);

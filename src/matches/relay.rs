@@ -6,12 +6,13 @@
 //! both. It keeps the game itself, so a program that suggests an illegal move, ends early or
 //! stops answering is an error. Each opening is played twice, the programs swapping sides. It
 //! is how two builds of the computer player (say, before and after a change) are measured
-//! against each other. Unix only; the relay's failures are `anyhow` errors.
+//! against each other. Each console starts sealed as the judge's programs do (with no memory
+//! limit), and its whole tree is killed when the relay is done with it; the relay's failures are
+//! `anyhow` errors.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::ChildStdin;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -21,7 +22,7 @@ use anyhow::{Context, bail};
 use super::arena::{OTHELLO_OPENING, Record, othello_opening};
 use crate::board::{Coord, Player};
 use crate::driver::othello_console;
-use crate::judge::{Program, group_of, kill_group};
+use crate::judge::{Program, Seal, Sealed, collect_tail};
 use crate::othello::{Cell, Layout, Othello, Side, WithSide, with_side};
 use crate::rng::Rng;
 use crate::tools::{OthelloBoard, othello_start};
@@ -237,8 +238,7 @@ where
 struct Console {
     /// The command line, for messages.
     name: String,
-    child: Child,
-    group: i32,
+    sealed: Sealed,
     input: ChildStdin,
     /// Chunks of its standard output, read by a thread of their own.
     output: Receiver<Vec<u8>>,
@@ -264,18 +264,13 @@ impl Console {
             args: args.map(OsString::from).to_vec(),
         };
         let name = program.command_line();
-        let mut child = Command::new(&program.path)
-            .args(&program.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
+        let mut sealed = Sealed::start(&program.path, &program.args, Seal { memory_mb: None })
             .with_context(|| format!("cannot run {name}"))?;
-        let group = group_of(&child);
-        let (Some(input), Some(mut stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            unreachable!("both streams are piped");
+        let Some((input, mut stdout, stderr)) = sealed.pipes() else {
+            unreachable!("all three streams are piped");
         };
+        // Read, so that a console that writes to it never blocks; its words are not used.
+        let _ = collect_tail(stderr);
         let (chunks, output) = mpsc::channel();
         thread::spawn(move || {
             let mut buf = [0; 1 << 14];
@@ -294,8 +289,7 @@ impl Console {
         });
         Ok(Console {
             name,
-            child,
-            group,
+            sealed,
             input,
             output,
             pending: Vec::new(),
@@ -363,7 +357,7 @@ impl Console {
 
 impl Drop for Console {
     fn drop(&mut self) {
-        kill_group(self.group);
-        let _ = self.child.wait();
+        self.sealed.stopper().kill();
+        let _ = self.sealed.wait();
     }
 }

@@ -7,7 +7,7 @@
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::json;
 
-use super::{Reader, credit, details, failed, game_flags, headline, verdict_name};
+use super::{Reader, credit, details, failed, game_flags, headline, sealing, verdict_name};
 use crate::judge::{Judged, Judging, Program, Verdict};
 
 /// The JUnit report: one suite, a testcase per case, named by case and classed by the game.
@@ -18,6 +18,7 @@ pub(super) fn junit(
 ) -> anyhow::Result<String> {
     let flags = game_flags(judging.game);
     let mut suite = TestSuite::new(format!("boardgames judge {flags}"));
+    suite.add_property(("sealing", sealing(judging).to_string().as_str()));
     // Jenkins groups testcases by class name: the game and its board, as dotted words.
     let class = format!("judge.{}", flags.replace(" --", ".").replace(' ', "-"));
     for j in judged {
@@ -90,7 +91,10 @@ pub(super) fn gradescope(
         })
         .collect();
     let time: f64 = judged.iter().map(|j| j.time.as_secs_f64()).sum();
-    let mut report = json!({ "score": score, "execution_time": time, "tests": tests });
+    let output = format!("Each run was sealed: {}.", sealing(judging));
+    let mut report = json!({
+        "score": score, "execution_time": time, "output": output, "tests": tests,
+    });
     if let Some(visibility) = judging.visibility {
         report["visibility"] = json!(visibility.word());
     }

@@ -4,18 +4,20 @@
 //! of the failed cases. Reports are built as bytes; `main.rs` writes them.
 
 mod ci;
+mod saved;
+mod table;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
 
-use anyhow::Context;
 use clap::ValueEnum;
 use serde_json::json;
 
-use super::class::{Row, table};
+pub use saved::save;
+pub use table::{Row, table};
+
 use super::compare::{Difference, kind, token_before, visible};
-use super::process::{Program, shell_quote};
+use super::process::{Program, Sealing, program_name, shell_quote};
 use super::{Cases, Game, Judged, Judging, Verdict};
 use crate::mancala::Capture;
 
@@ -72,7 +74,9 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
         Format::Text => text(judging, program, judged).into_bytes(),
         Format::Json => {
             let cases: Vec<_> = judged.iter().map(|j| case_json(judging, j)).collect();
-            pretty(&json!({ "cases": cases, "summary": summary_json(judged) }))?
+            let mut summary = summary_json(judged);
+            summary["sealing"] = sealing_json(&sealing(judging));
+            pretty(&json!({ "cases": cases, "summary": summary }))?
         }
         Format::Junit => ci::junit(judging, program, judged)?.into_bytes(),
         Format::Gradescope => pretty(&ci::gradescope(judging, program, judged))?,
@@ -82,9 +86,23 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
                 .file_name()
                 .unwrap_or_default()
                 .to_string_lossy();
-            table(&[Row::of(&name, judged, judging.pe_credit)], Format::Csv)?
+            table(
+                &[Row::of(program_name(&name), judged, judging.pe_credit)],
+                Format::Csv,
+                &sealing(judging),
+            )?
         }
     })
+}
+
+/// How each run of `judging` is sealed on this system.
+pub fn sealing(judging: &Judging) -> Sealing {
+    Sealing::of(judging.limits.seal())
+}
+
+/// The sealing in a JSON report: the protections applied, and those missing with why.
+pub fn sealing_json(sealing: &Sealing) -> serde_json::Value {
+    json!({ "applied": sealing.applied, "missing": sealing.missing })
 }
 
 /// A JSON report as indented text with a final line break.
@@ -420,6 +438,7 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
         );
         let _ = writeln!(out, "{line}");
     }
+    let _ = writeln!(out, "Sealing: {}", sealing(judging));
     out
 }
 
@@ -480,35 +499,4 @@ fn summary_json(judged: &[Judged]) -> serde_json::Value {
         .map(|(kind, count, shortest)| json!({"kind": kind, "count": count, "shortest": shortest.case.name}))
         .collect();
     json!({ "cases": judged.len(), "verdicts": counts, "kinds": kinds })
-}
-
-/// Saves, for every case not accepted, `NAME.in`, `NAME.expected`, `NAME.actual` and
-/// `NAME.cmd`, a shell script that replays it from the folder it is in.
-pub fn save(dir: &Path, program: &Program, judged: &[Judged]) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    // The program by an absolute path, so that the script runs from any folder.
-    let program = Program {
-        path: std::path::absolute(&program.path).unwrap_or_else(|_| program.path.clone()),
-        args: program.args.clone(),
-    };
-    for j in judged.iter().filter(|j| failed(j)) {
-        let path = |ext: &str| dir.join(format!("{}.{ext}", j.case.name));
-        let input = path("in");
-        let command = format!(
-            "#!/bin/sh\n# Replays case {name}: its output against {name}.expected.\n\
-             cd \"$(dirname \"$0\")\" || exit 2\n{} < {}\n",
-            program.command_line(),
-            shell_quote(&format!("{}.in", j.case.name)),
-            name = j.case.name,
-        );
-        for (file, bytes) in [
-            (input.clone(), &j.case.input[..]),
-            (path("expected"), &j.case.expected.output[..]),
-            (path("actual"), &j.actual[..]),
-            (path("cmd"), command.as_bytes()),
-        ] {
-            std::fs::write(&file, bytes).with_context(|| format!("writing {}", file.display()))?;
-        }
-    }
-    Ok(())
 }

@@ -297,11 +297,13 @@ mod tests {
             }
             let depth = if N <= 8 { 7 } else { 5 };
             let portable = leaves(game.position(), depth);
-            #[cfg(target_arch = "x86_64")]
             if fast.is_some() {
-                // SAFETY: the token proves the features.
-                let fast = unsafe { leaves_fast(game.position(), depth) };
-                assert_eq!(fast, portable, "side {N}, seed {}", self.0);
+                #[cfg(target_arch = "x86_64")]
+                {
+                    // SAFETY: the token proves the features.
+                    let fast = unsafe { leaves_fast(game.position(), depth) };
+                    assert_eq!(fast, portable, "side {N}, seed {}", self.0);
+                }
             }
             assert_eq!(perft(&game, depth), portable, "side {N}, seed {}", self.0);
             let plies = rng.below(3 * N);
@@ -316,11 +318,13 @@ mod tests {
                 game.play(moves[rng.below(moves.len())]).unwrap();
             }
             let portable = leaves(game.position(), 4);
-            #[cfg(target_arch = "x86_64")]
             if fast.is_some() {
-                // SAFETY: the token proves the features.
-                let fast = unsafe { leaves_fast(game.position(), 4) };
-                assert_eq!(fast, portable, "side {N}, seed {}, {plies} plies", self.0);
+                #[cfg(target_arch = "x86_64")]
+                {
+                    // SAFETY: the token proves the features.
+                    let fast = unsafe { leaves_fast(game.position(), 4) };
+                    assert_eq!(fast, portable, "side {N}, seed {}, {plies} plies", self.0);
+                }
             }
             assert_eq!(perft(&game, 4), portable, "side {N}, seed {}", self.0);
         }

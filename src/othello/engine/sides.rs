@@ -327,11 +327,13 @@ mod tests {
             rays::moves::<L>(pos.me, pos.opp, pos.empty),
             "side {n}"
         );
-        #[cfg(target_arch = "x86_64")]
         if fast.is_some() {
-            // SAFETY: the token proves the processor has AVX2.
-            let fast = unsafe { L::moves_avx2(pos.me, pos.opp, pos.empty) };
-            assert_eq!(fast, moves, "side {n}");
+            #[cfg(target_arch = "x86_64")]
+            {
+                // SAFETY: the token proves the processor has AVX2.
+                let fast = unsafe { L::moves_avx2(pos.me, pos.opp, pos.empty) };
+                assert_eq!(fast, moves, "side {n}");
+            }
         }
         for i in pos.empty.cells() {
             let flipped = L::flips(pos.me, pos.opp, i);
@@ -341,11 +343,13 @@ mod tests {
                 "side {n} cell {i}"
             );
             assert_eq!(!flipped.is_empty(), moves.has(i), "side {n} cell {i}");
-            #[cfg(target_arch = "x86_64")]
             if fast.is_some() {
-                // SAFETY: the token proves the processor has AVX2.
-                let fast = unsafe { L::flips_avx2(pos.me, pos.opp, i) };
-                assert_eq!(fast, flipped, "side {n} cell {i}");
+                #[cfg(target_arch = "x86_64")]
+                {
+                    // SAFETY: the token proves the processor has AVX2.
+                    let fast = unsafe { L::flips_avx2(pos.me, pos.opp, i) };
+                    assert_eq!(fast, flipped, "side {n} cell {i}");
+                }
             }
         }
         moves

@@ -1,33 +1,23 @@
-//! The keeper of one judged run (`boardgames judge-keeper`, hidden): a small process between
-//! the judge and the program that seals the run. It is a child subreaper, so every process the
-//! program starts stays below it even after `setsid()`; it starts the program under an
-//! address-space limit with a parent-death signal; it dies with the judge (its own parent-death
-//! signal, even when the judge is SIGKILLed) and, asked to stop by SIGTERM or when the program
-//! ends, kills everything below it before it goes. Its last act is one line on standard error
-//! (after the program's own, which ended first) that says how the program ended, its peak
-//! memory and how many processes it left behind; `process.rs` reads that line back.
+//! The keeper of one sealed run (`boardgames judge-keeper`, hidden): a small process between
+//! the judge and the program. It holds the program's tree (`tree`: on Linux as a child
+//! subreaper, on macOS by watching it), starts the program under its limits, goes when the
+//! judge goes (even when the judge is SIGKILLed) and, asked to stop by SIGTERM or when the
+//! program ends, kills everything below it before it goes. Its last act is one line on standard
+//! error (after the program's own, which ended first) that says how the program ended, its peak
+//! memory and how many processes it left behind; `unix/mod.rs` reads that line back.
 
 use std::collections::{HashMap, HashSet};
-use std::ffi::OsString;
 use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitCode};
 
 use nix::errno::Errno;
-use nix::sys::prctl;
-use nix::sys::resource::{Resource, UsageWho, getrusage, setrlimit};
 use nix::sys::signal::{SigSet, Signal, kill};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{Pid, getpid, getppid};
 
-/// What the keeper is asked to run.
-#[derive(Clone, Debug)]
-pub struct Keeping {
-    /// The address-space limit of the program, in MiB.
-    pub memory_mb: u64,
-    /// The program and its arguments.
-    pub program: Vec<OsString>,
-}
+use super::super::Keeping;
+use super::tree;
 
 /// The start of the keeper's report line.
 pub const MARK: &[u8] = b"\x01boardgames-keeper:";
@@ -67,30 +57,29 @@ impl Report {
 /// could not be set up.
 pub fn keep(keeping: &Keeping) -> ExitCode {
     let parent = getppid();
-    let sealed =
-        prctl::set_child_subreaper(true).and_then(|()| prctl::set_pdeathsig(Signal::SIGTERM));
-    // The judge may have gone before the parent-death signal was armed.
-    if sealed.is_err() || getppid() != parent {
-        return ExitCode::FAILURE;
-    }
+    // Blocked before anything else, so that every thread the keeper starts leaves the two
+    // signals to the wait below.
     let mut signals = SigSet::empty();
     signals.add(Signal::SIGTERM);
     signals.add(Signal::SIGCHLD);
     if signals.thread_block().is_err() {
         return ExitCode::FAILURE;
     }
+    let bytes = keeping.memory_mb.map(|mb| mb.saturating_mul(1 << 20));
+    // The judge may have gone before the keeper was tied to it.
+    if !tree::arm(parent, bytes) || getppid() != parent {
+        return ExitCode::FAILURE;
+    }
     let Some((path, args)) = keeping.program.split_first() else {
         return ExitCode::FAILURE;
     };
-    let bytes = keeping.memory_mb.saturating_mul(1 << 20);
     let mut command = Command::new(path);
     command.args(args);
-    // SAFETY: the closure makes only async-signal-safe system calls (setrlimit, prctl,
+    // SAFETY: the closure makes only async-signal-safe system calls (`tree::before_exec`'s,
     // sigprocmask) and allocates nothing.
     unsafe {
         command.pre_exec(move || {
-            setrlimit(Resource::RLIMIT_AS, bytes, bytes)?;
-            prctl::set_pdeathsig(Signal::SIGKILL)?;
+            tree::before_exec(bytes)?;
             SigSet::all().thread_unblock()?;
             Ok(())
         });
@@ -132,8 +121,7 @@ fn reap(program: Pid) -> Option<String> {
 
 /// Writes the report line and ends the keeper.
 fn report(ended: &str, left: usize) -> ExitCode {
-    let peak_kib = getrusage(UsageWho::RUSAGE_CHILDREN)
-        .map_or(0, |usage| u64::try_from(usage.max_rss()).unwrap_or(0));
+    let peak_kib = tree::peak_kib();
     let mut line = MARK.to_vec();
     line.extend_from_slice(format!("ended={ended}\tpeak_kib={peak_kib}\tleft={left}\n").as_bytes());
     let _ = std::io::stderr().write_all(&line);
@@ -143,16 +131,16 @@ fn report(ended: &str, left: usize) -> ExitCode {
 /// Kills every process below the keeper, again until none is left (a process may fork while
 /// it is being killed), and reaps them; how many were alive at first.
 fn kill_below() -> usize {
-    // Everything below a subreaper has a child of it among its ancestors: with no child left,
-    // there is nothing to look for.
-    if waitpid(None, Some(WaitPidFlag::WNOHANG)) == Err(Errno::ECHILD) {
+    // Where the keeper holds every orphan below it, everything below has a child of it among
+    // its ancestors: with no child left, there is nothing to look for.
+    if tree::HOLDS_ORPHANS && waitpid(None, Some(WaitPidFlag::WNOHANG)) == Err(Errno::ECHILD) {
         return 0;
     }
     let me = getpid();
     let mut killed: HashSet<Pid> = HashSet::new();
     let mut first = None;
     for _ in 0..1000 {
-        let below = descendants(me);
+        let below = tree::below(me);
         first.get_or_insert(below.len());
         if below.is_empty() {
             break;
@@ -164,51 +152,10 @@ fn kill_below() -> usize {
         let _ = reap(me);
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    // Everything killed comes to the subreaper in the end: wait for the last of it.
+    // Everything killed that is the keeper's to reap (on Linux, all of it) comes to it in the
+    // end: wait for the last of it.
     while waitpid(None, None).is_ok() {}
     first.unwrap_or(0)
-}
-
-/// The live processes below `root`, read from `/proc`.
-fn descendants(root: Pid) -> Vec<Pid> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    let mut children: HashMap<i32, Vec<i32>> = HashMap::new();
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // `pid (name) state ppid ...`: the name may hold spaces and parentheses.
-        let Some(rest) = stat.rsplit_once(')').map(|(_, rest)| rest) else {
-            continue;
-        };
-        let mut fields = rest.split_whitespace();
-        let (Some(state), Some(ppid)) = (fields.next(), fields.next()) else {
-            continue;
-        };
-        if state != "Z"
-            && let Ok(ppid) = ppid.parse()
-        {
-            children.entry(ppid).or_default().push(pid);
-        }
-    }
-    let mut found = Vec::new();
-    let mut queue = vec![root.as_raw()];
-    while let Some(pid) = queue.pop() {
-        for &child in children.get(&pid).map_or(&[][..], Vec::as_slice) {
-            found.push(Pid::from_raw(child));
-            queue.push(child);
-        }
-    }
-    found
 }
 
 #[cfg(test)]

@@ -1,0 +1,115 @@
+//! What differs by operating system in running a program the judge does not trust (a judged
+//! program, a relayed console), behind one interface: how it is started sealed, how its whole
+//! process tree is ended, which limits hold, how its ending is read back, what a path must be
+//! to be run, and how a command is written for the system's shell. A file per system:
+//! `unix/` (a keeper process, the hidden `judge-keeper` command, between the judge and the
+//! program; `unix/linux.rs` and `unix/macos.rs` say how the keeper finds and limits the tree)
+//! and `windows.rs` (a Job Object). Callers see no `cfg`. This module never decides a verdict.
+
+#[cfg(unix)]
+mod unix;
+#[cfg(windows)]
+mod windows;
+
+#[cfg(unix)]
+use unix as imp;
+#[cfg(windows)]
+use windows as imp;
+
+use std::ffi::OsString;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use imp::{Sealed, Stopper, executable, keep, quote, replay_script};
+
+/// How a program file is named in a class table: its file name, less the extension this system
+/// lets a command leave out (`alice.exe` is `alice` on Windows).
+pub fn program_name(file_name: &str) -> &str {
+    imp::IMPLIED_EXTENSION
+        .and_then(|extension| {
+            let cut = file_name.len().checked_sub(extension.len())?;
+            let (stem, tail) = (file_name.get(..cut)?, file_name.get(cut..)?);
+            tail.eq_ignore_ascii_case(extension).then_some(stem)
+        })
+        .unwrap_or(file_name)
+}
+
+/// `path`, or `path` with the extension this system lets a command leave out (Windows's
+/// `.exe`), if that is a program this system can run.
+pub fn runnable(path: &Path) -> Option<PathBuf> {
+    let implied = imp::IMPLIED_EXTENSION.map(|extension| {
+        let mut named = path.as_os_str().to_owned();
+        named.push(extension);
+        PathBuf::from(named)
+    });
+    std::iter::once(path.to_path_buf())
+        .chain(implied)
+        .find(|path| executable(path))
+}
+
+/// What a sealed run may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seal {
+    /// The memory each process of the run may take, in MiB; `None`: no limit.
+    pub memory_mb: Option<u64>,
+}
+
+/// What the keeper (`judge-keeper`, Unix) is asked to run.
+#[derive(Clone, Debug)]
+pub struct Keeping {
+    /// The memory limit of each process of the program, in MiB; `None`: no limit.
+    pub memory_mb: Option<u64>,
+    /// The program and its arguments.
+    pub program: Vec<OsString>,
+}
+
+/// How a sealed program ended, as its seal saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this status.
+    Code(i32),
+    /// It was ended by a signal (Unix) or a fatal exception (Windows): its name, like
+    /// `SIGABRT` or `STATUS_ACCESS_VIOLATION`.
+    Signal(String),
+    /// It was stopped (asked by the judge) before it ended.
+    Stopped,
+}
+
+/// A sealed run once it is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    /// How the program ended.
+    pub exit: Exit,
+    /// The largest memory a process of the run took, in KiB (0 where the system does not say).
+    pub peak_kib: u64,
+    /// Processes still running when the program ended, all killed since.
+    pub left: usize,
+}
+
+/// What sealing applies on this system, for the reports: each protection in force, and each
+/// one missing with its reason. A system that lacks one says so; it never pretends.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sealing {
+    /// The protections in force, in words.
+    pub applied: Vec<String>,
+    /// The protections missing, each with why.
+    pub missing: Vec<String>,
+}
+
+impl Sealing {
+    /// What `seal` comes to on this system.
+    #[must_use]
+    pub fn of(seal: Seal) -> Sealing {
+        imp::sealing(seal)
+    }
+}
+
+impl fmt::Display for Sealing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.applied.join(", "))?;
+        if !self.missing.is_empty() {
+            write!(f, "; missing: {}", self.missing.join(", "))?;
+        }
+        Ok(())
+    }
+}

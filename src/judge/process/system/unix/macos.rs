@@ -1,0 +1,185 @@
+//! macOS: how the keeper holds a run's tree where there is no subreaper and no parent-death
+//! signal. A watcher thread looks every 20 ms. When the keeper's parent is no longer the judge,
+//! it stops the keeper as the judge would (SIGTERM). It lists the processes below the keeper
+//! (libproc: the children of each, from the keeper down) and remembers each with its start
+//! time, so that one that left by `setsid()` and then lost its parent is still found at the end
+//! if it was seen once; what leaves the tree and loses its parent between two looks is not. And
+//! since macOS does not enforce `RLIMIT_AS` (it refuses small values), the watcher kills a
+//! process whose resident memory passes the limit, and keeps the largest it saw.
+
+use std::collections::{BTreeMap, HashSet};
+use std::ffi::c_int;
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use nix::sys::resource::{UsageWho, getrusage};
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::{Pid, getpid, getppid};
+
+use super::super::{Seal, Sealing};
+
+/// A process that leaves the tree is not given back to the keeper.
+pub const HOLDS_ORPHANS: bool = false;
+
+/// How often the watcher looks.
+const LOOK: Duration = Duration::from_millis(20);
+
+/// What the watcher has seen.
+struct Seen {
+    /// Every process seen below the keeper, with its start time (seconds, microseconds).
+    below: BTreeMap<i32, (u64, u64)>,
+    /// The largest resident memory seen of one process, in KiB.
+    peak_kib: u64,
+}
+
+/// The keeper's one run, as the watcher saw it.
+static SEEN: Mutex<Seen> = Mutex::new(Seen {
+    below: BTreeMap::new(),
+    peak_kib: 0,
+});
+
+fn seen() -> MutexGuard<'static, Seen> {
+    // A poisoned record still holds the processes to kill.
+    SEEN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Starts the watcher, which ties the keeper to the judge, `parent`, and holds each process
+/// below it to `memory_bytes`; whether it started.
+pub fn arm(parent: Pid, memory_bytes: Option<u64>) -> bool {
+    std::thread::Builder::new()
+        .spawn(move || watch(parent, memory_bytes))
+        .is_ok()
+}
+
+/// The watcher's loop, as the module says.
+fn watch(parent: Pid, memory_bytes: Option<u64>) {
+    let me = getpid();
+    loop {
+        if getppid() != parent {
+            let _ = kill(me, Signal::SIGTERM);
+            return;
+        }
+        for pid in children_below(me) {
+            let Some(start) = started(pid) else { continue };
+            let resident = resident_bytes(pid);
+            if memory_bytes.is_some_and(|limit| resident > limit) {
+                let _ = kill(pid, Signal::SIGKILL);
+            }
+            let mut seen = seen();
+            seen.below.insert(pid.as_raw(), start);
+            seen.peak_kib = seen.peak_kib.max(resident / 1024);
+        }
+        std::thread::sleep(LOOK);
+    }
+}
+
+/// In the program's process between fork and exec: nothing to set (the watcher limits memory).
+#[allow(clippy::unnecessary_wraps)] // the same interface as Linux's, which can fail
+pub fn before_exec(_memory_bytes: Option<u64>) -> nix::Result<()> {
+    Ok(())
+}
+
+/// The largest resident memory of a process of the run, in KiB.
+pub fn peak_kib() -> u64 {
+    // macOS counts `ru_maxrss` in bytes.
+    let waited = getrusage(UsageWho::RUSAGE_CHILDREN).map_or(0, |usage| {
+        u64::try_from(usage.max_rss()).unwrap_or(0) / 1024
+    });
+    waited.max(seen().peak_kib)
+}
+
+/// The live processes below `root`: those below it now, and those seen below it before that
+/// are still the same processes, wherever their parents went.
+pub fn below(root: Pid) -> Vec<Pid> {
+    let mut found = children_below(root);
+    for (&pid, &start) in &seen().below {
+        let pid = Pid::from_raw(pid);
+        if !found.contains(&pid) && started(pid) == Some(start) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// The processes whose parent chain leads to `root`, from libproc.
+fn children_below(root: Pid) -> Vec<Pid> {
+    let mut found = Vec::new();
+    let mut known: HashSet<libc::pid_t> = HashSet::new();
+    let mut queue = vec![root.as_raw()];
+    let mut buffer: Vec<libc::pid_t> = vec![0; 4096];
+    let size = c_int::try_from(std::mem::size_of_val(&buffer[..])).unwrap_or(c_int::MAX);
+    while let Some(pid) = queue.pop() {
+        buffer.fill(0);
+        // SAFETY: the buffer holds `size` bytes of pids; libproc writes at most that.
+        let count = unsafe { libc::proc_listchildpids(pid, buffer.as_mut_ptr().cast(), size) };
+        let count = usize::try_from(count).unwrap_or(0).min(buffer.len());
+        for &child in &buffer[..count] {
+            if child > 0 && known.insert(child) {
+                found.push(Pid::from_raw(child));
+                queue.push(child);
+            }
+        }
+    }
+    found
+}
+
+/// When `pid` started (seconds, microseconds), if it is alive.
+fn started(pid: Pid) -> Option<(u64, u64)> {
+    // SAFETY: plain C data, for which zero bytes are a value.
+    let mut info: libc::proc_bsdinfo = unsafe { std::mem::zeroed() };
+    let size = c_int::try_from(std::mem::size_of_val(&info)).ok()?;
+    // SAFETY: `info` holds `size` bytes; libproc writes at most that.
+    let written = unsafe {
+        libc::proc_pidinfo(
+            pid.as_raw(),
+            libc::PROC_PIDTBSDINFO,
+            0,
+            (&raw mut info).cast(),
+            size,
+        )
+    };
+    (written == size).then_some((info.pbi_start_tvsec, info.pbi_start_tvusec))
+}
+
+/// The resident memory of `pid`, in bytes (0 when it cannot be read).
+fn resident_bytes(pid: Pid) -> u64 {
+    // SAFETY: plain C data, for which zero bytes are a value.
+    let mut info: libc::proc_taskinfo = unsafe { std::mem::zeroed() };
+    let Ok(size) = c_int::try_from(std::mem::size_of_val(&info)) else {
+        return 0;
+    };
+    // SAFETY: `info` holds `size` bytes; libproc writes at most that.
+    let written = unsafe {
+        libc::proc_pidinfo(
+            pid.as_raw(),
+            libc::PROC_PIDTASKINFO,
+            0,
+            (&raw mut info).cast(),
+            size,
+        )
+    };
+    if written == size {
+        info.pti_resident_size
+    } else {
+        0
+    }
+}
+
+/// What a run is sealed with on macOS.
+pub fn sealing(seal: Seal) -> Sealing {
+    let mut applied = vec![
+        "process group and every process seen below the program killed at the end of each run \
+         (listed every 20 ms: macOS has no subreaper)"
+            .to_string(),
+    ];
+    if let Some(mb) = seal.memory_mb {
+        applied.push(format!(
+            "resident memory <= {mb} MiB a process (watched every 20 ms: macOS does not \
+             enforce RLIMIT_AS)"
+        ));
+    }
+    Sealing {
+        applied,
+        missing: vec!["no limit on processes (RLIMIT_NPROC counts all of the user's)".into()],
+    }
+}

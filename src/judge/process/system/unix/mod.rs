@@ -1,0 +1,173 @@
+//! Unix: a sealed run is the judge's own binary as its keeper (`judge-keeper`, `keeper.rs`), in
+//! a process group of its own, which starts the program below it under its limits, kills the
+//! whole tree when the program ends or when asked to stop (SIGTERM), and reports on standard
+//! error how the program ended. How the keeper finds and limits the tree is `linux.rs`'s or
+//! `macos.rs`'s. Commands are written for a POSIX shell.
+
+mod keeper;
+#[cfg(target_os = "linux")]
+#[path = "linux.rs"]
+mod tree;
+#[cfg(target_os = "macos")]
+#[path = "macos.rs"]
+mod tree;
+
+use std::ffi::OsString;
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+
+use nix::sys::signal::{Signal, kill, killpg};
+use nix::unistd::Pid;
+
+use keeper::Report;
+pub use keeper::keep;
+
+use super::{Ended, Exit, Seal, Sealing};
+
+/// A program started under its keeper.
+pub struct Sealed {
+    keeper: Child,
+    status: Option<ExitStatus>,
+}
+
+/// Ends a sealed run's tree from another thread: the keeper leads its process group.
+#[derive(Clone, Debug)]
+pub struct Stopper {
+    group: Pid,
+}
+
+impl Stopper {
+    /// Asks the keeper to kill everything below it and end.
+    pub fn stop(&self) {
+        let _ = kill(self.group, Signal::SIGTERM);
+    }
+
+    /// Kills the keeper's whole process group at once: the backstop.
+    pub fn kill(&self) {
+        let _ = killpg(self.group, Signal::SIGKILL);
+    }
+}
+
+impl Sealed {
+    /// Starts `path` with `args` sealed by `seal`, its three streams piped.
+    pub fn start(path: &Path, args: &[OsString], seal: Seal) -> io::Result<Sealed> {
+        let mut command = Command::new(std::env::current_exe()?);
+        command.arg("judge-keeper");
+        if let Some(mb) = seal.memory_mb {
+            command.arg("--memory-mb").arg(mb.to_string());
+        }
+        let keeper = command
+            .arg("--")
+            .arg(path)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()?;
+        Ok(Sealed {
+            keeper,
+            status: None,
+        })
+    }
+
+    /// The program's standard input, output and error, the first time they are asked for.
+    pub fn pipes(&mut self) -> Option<(ChildStdin, ChildStdout, ChildStderr)> {
+        let keeper = &mut self.keeper;
+        Some((
+            keeper.stdin.take()?,
+            keeper.stdout.take()?,
+            keeper.stderr.take()?,
+        ))
+    }
+
+    /// What ends the run's tree from another thread.
+    pub fn stopper(&self) -> Stopper {
+        // Pids fit an i32 on every Unix.
+        let group = i32::try_from(self.keeper.id()).unwrap_or(i32::MAX);
+        Stopper {
+            group: Pid::from_raw(group),
+        }
+    }
+
+    /// Waits until the program has ended and its keeper has cleared the tree.
+    pub fn wait(&mut self) -> io::Result<()> {
+        self.status = Some(self.keeper.wait()?);
+        Ok(())
+    }
+
+    /// How the run ended, read from the keeper's report at the end of `stderr` (which is taken
+    /// off it); an error when the program could not be started at all.
+    pub fn ended(self, stderr: &mut Vec<u8>) -> io::Result<Ended> {
+        let Some(report) = Report::take(stderr) else {
+            // The keeper itself was ended before it could report.
+            let status = self.status.unwrap_or_else(|| ExitStatus::from_raw(0));
+            let exit = match status.signal() {
+                Some(signal) => Exit::Signal(
+                    Signal::try_from(signal)
+                        .map_or_else(|_| format!("signal {signal}"), |s| s.to_string()),
+                ),
+                None => Exit::Code(status.code().unwrap_or(-1)),
+            };
+            return Ok(Ended {
+                exit,
+                peak_kib: 0,
+                left: 0,
+            });
+        };
+        if let Some(why) = report.ended.strip_prefix("cannot start: ") {
+            return Err(io::Error::other(why.to_string()));
+        }
+        let exit = match report.ended.split_once(' ') {
+            Some(("exit", code)) => Exit::Code(code.parse().unwrap_or(-1)),
+            Some(("signal", name)) => Exit::Signal(name.to_string()),
+            _ if report.ended == "stopped" => Exit::Stopped,
+            _ => Exit::Signal(report.ended.clone()),
+        };
+        Ok(Ended {
+            exit,
+            peak_kib: report.peak_kib,
+            left: report.left,
+        })
+    }
+}
+
+/// What a program's name may leave out: nothing.
+pub const IMPLIED_EXTENSION: Option<&str> = None;
+
+/// Whether `path` is a file that may be executed.
+pub fn executable(path: &Path) -> bool {
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// `text` quoted for a POSIX shell where it needs to be.
+pub fn quote(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b));
+    if plain {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+/// The shell script `NAME.cmd` that replays case `name` from the folder it is in: `run` (the
+/// program's command line) with `NAME.in` on its standard input.
+pub fn replay_script(run: &str, name: &str) -> String {
+    format!(
+        "#!/bin/sh\n# Replays case {name}: its output against {name}.expected.\n\
+         cd \"$(dirname \"$0\")\" || exit 2\n{run} < {}\n",
+        quote(&format!("{name}.in"))
+    )
+}
+
+/// What `seal` comes to here.
+pub fn sealing(seal: Seal) -> Sealing {
+    tree::sealing(seal)
+}

@@ -1,0 +1,62 @@
+//! What the integration tests share: the example programs `cargo test` builds beside them (the
+//! student, and the classmate that stands in for shell scripts on every system), and a way to
+//! tell whether a process a test started is still running, the same on every system.
+
+// Each test file uses its own share of these.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How long a test waits for processes to start or to go before it looks at them: long enough
+/// for a loaded machine, since the tests assert what runs, never how fast.
+pub const PATIENCE: Duration = Duration::from_secs(120);
+
+/// The example program `name`, built by `cargo test` beside the tests.
+pub fn example(name: &str) -> PathBuf {
+    let deps = std::env::current_exe().unwrap();
+    let profile = deps.parent().and_then(|d| d.parent()).unwrap();
+    let path = profile
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "{} is built by cargo test", path.display());
+    path
+}
+
+/// The classmate example with `steps`, as a command line.
+pub fn classmate(steps: &[&str]) -> Vec<String> {
+    let mut line = vec![example("classmate").to_string_lossy().into_owned()];
+    line.extend(steps.iter().map(|s| s.to_string()));
+    line
+}
+
+/// A copy of the classmate in `dir` named `name` that takes `steps` whatever it is run with
+/// (from `name.args` beside it): a program, or a class's submission, that needs no arguments.
+pub fn classmate_named(dir: &Path, name: &str, steps: &[&str]) -> PathBuf {
+    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    std::fs::copy(example("classmate"), &path).unwrap();
+    std::fs::write(dir.join(format!("{name}.args")), steps.join("\n")).unwrap();
+    path
+}
+
+/// Whether a classmate still beats `file` (a byte every 20 ms): it grows within a second,
+/// a moment after the look starts (a process being killed may write once more).
+pub fn beating(file: &Path) -> bool {
+    let size = || std::fs::metadata(file).map_or(0, |m| m.len());
+    std::thread::sleep(Duration::from_millis(200));
+    let before = size();
+    std::thread::sleep(Duration::from_secs(1));
+    size() != before
+}
+
+/// Waits, [`PATIENCE`] at most, until `file` has had `beats` beats.
+pub fn wait_for_beats(file: &Path, beats: u64) -> bool {
+    let started = Instant::now();
+    while std::fs::metadata(file).map_or(0, |m| m.len()) < beats {
+        if started.elapsed() > PATIENCE {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
