@@ -99,12 +99,35 @@ fn play(task: Task, showing: Showing) -> ExitCode {
             && anstream::AutoStream::choice(&stdout) != anstream::ColorChoice::Never,
         ..showing
     };
+    end_on_interrupt(showing);
     finish(driver::run(
         task,
         showing,
         io::stdin().lock(),
         stdout.lock(),
     ))
+}
+
+/// The exit code of a game ended by Ctrl-C (or by the terminal closing), as of an interrupted
+/// judge.
+const INTERRUPTED: u8 = 130;
+
+/// Makes Ctrl-C end a game cleanly on every system: the console's colours restored, an open
+/// prompt line ended (on a terminal), one `error:` line and exit 130. Standard output stays
+/// the game's (its lock is held while the game reads), so this writes to standard error.
+fn end_on_interrupt(showing: Showing) {
+    // Only one handler a process: a game is the only work of its process.
+    let _ = ctrlc::set_handler(move || {
+        // anstream turns the reset into console calls where the console takes no escapes.
+        let mut stderr = anstream::stderr();
+        if showing.colour {
+            let _ = write!(stderr, "{}", anstyle::Reset.render());
+        }
+        let open_line = if showing.live { "\n" } else { "" };
+        let _ = writeln!(stderr, "{open_line}error: interrupted");
+        let _ = stderr.flush();
+        std::process::exit(i32::from(INTERRUPTED));
+    });
 }
 
 /// The exit code of a console game, tool or arena that stopped as `stopped` says, after its one
@@ -143,7 +166,7 @@ fn grade(judging: &Judging) -> ExitCode {
                 Outcome::SomeFailed => ExitCode::FAILURE,
                 Outcome::Interrupted => {
                     eprintln!("error: interrupted: the report covers only the cases judged before");
-                    ExitCode::from(130)
+                    ExitCode::from(INTERRUPTED)
                 }
             }
         }

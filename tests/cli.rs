@@ -295,6 +295,50 @@ fn closed_output_pipe(args: &[&str]) {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
+/// Ctrl-C at a game's prompt ends it with one error line and exit 130, in either game. Unix
+/// only: a test can send SIGINT to one process, where Windows sends Ctrl-C to a whole console.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_game_with_one_error_line_and_exit_130() {
+    use std::io::Read;
+    for (args, prompt) in [
+        (&["othello"][..], "Enter number of pits: "),
+        (&["mancala", "--friendly"][..], "choose a pit"),
+    ] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardgames"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The prompt is flushed before the game reads: once it is out, the game is waiting.
+        let mut stdout = child.stdout.take().unwrap();
+        let mut seen = Vec::new();
+        let mut chunk = [0; 4096];
+        while !String::from_utf8_lossy(&seen).contains(prompt) {
+            let n = stdout.read(&mut chunk).unwrap();
+            assert!(n > 0, "{args:?}: no prompt");
+            seen.extend_from_slice(&chunk[..n]);
+        }
+        // Standard input stays open: the game ends by the interrupt, not the input's end.
+        let stdin = child.stdin.take();
+        let pid = nix::unistd::Pid::from_raw(i32::try_from(child.id()).unwrap());
+        nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+        let status = child.wait().unwrap();
+        drop(stdin);
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(status.code(), Some(130), "{args:?}: {stderr}");
+        assert_eq!(stderr, "error: interrupted\n", "{args:?}");
+    }
+}
+
 #[test]
 fn random_byte_streams_end_with_exit_0_or_1_and_no_panic() {
     let mut state = 0x9E37_79B9_7F4A_7C15_u64;
