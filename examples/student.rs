@@ -23,6 +23,7 @@ fn main() {
         .collect();
     let has = |slip: &str| slips.iter().any(|s| s == slip);
     let mut io = Io {
+        crlf: has("crlf"),
         tokens: Vec::new(),
         stdin: io::stdin().lock(),
         out: io::BufWriter::new(io::stdout().lock()),
@@ -44,8 +45,10 @@ fn main() {
     io.out.flush().ok();
 }
 
-/// Reads tokens like `cin >>` and writes through one buffer.
+/// Reads tokens like `cin >>` and writes through one buffer (its line ends `\r\n` with the
+/// `crlf` slip, as a Visual C++ program in text mode writes them).
 struct Io<R, W: Write> {
+    crlf: bool,
     tokens: Vec<String>,
     stdin: R,
     out: W,
@@ -53,6 +56,11 @@ struct Io<R, W: Write> {
 
 impl<R: BufRead, W: Write> Io<R, W> {
     fn say(&mut self, text: &str) {
+        let text = if self.crlf {
+            text.replace('\n', "\r\n")
+        } else {
+            text.to_string()
+        };
         if self.out.write_all(text.as_bytes()).is_err() {
             std::process::exit(0);
         }

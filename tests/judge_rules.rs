@@ -182,6 +182,8 @@ fn a_cosmetic_slip_is_a_presentation_error_and_never_a_wrong_answer() {
             "final-newline",
             "no line break at the end",
         ),
+        (&othello, "crlf", "crlf-line-endings", "CRLF line endings"),
+        (&kalah, "crlf", "crlf-line-endings", "CRLF line endings"),
     ];
     for &(game, slip, rule, words) in cases {
         let (code, report) = judge(game, false, &[slip]);
@@ -194,6 +196,38 @@ fn a_cosmetic_slip_is_a_presentation_error_and_never_a_wrong_answer() {
         assert!(report.contains(&format!("  {rule}: ")), "{slip}: {report}");
         assert!(kinds(&report).contains(words), "{slip}: {}", kinds(&report));
     }
+}
+
+#[test]
+fn accept_crlf_reads_crlf_line_ends_as_the_reference_s() {
+    // A Visual C++ program's line ends, on every case of both games (wrong entries too).
+    for game in [
+        &["othello", "--size", "6"][..],
+        &["mancala", "--pits", "4"][..],
+    ] {
+        let out = Command::new(cargo_bin("boardgames"))
+            .arg("judge")
+            .args(game)
+            .args(["--errors", "--accept-crlf", "--"])
+            .arg(student())
+            .args(game)
+            .arg("crlf")
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{report}");
+        assert!(report.contains(": 100 accepted\n"), "{report}");
+    }
+    // Beside a logic slip, the logic slip is still found.
+    let out = Command::new(cargo_bin("boardgames"))
+        .args(["judge", "othello", "--size", "6", "--accept-crlf", "--"])
+        .arg(student())
+        .args(["othello", "--size", "6", "crlf", "flip-wraps-edge"])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(kinds(&report).contains(": flip-wraps-edge"), "{report}");
+    assert!(!kinds(&report).contains("CRLF"), "{report}");
 }
 
 #[test]

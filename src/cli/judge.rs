@@ -94,6 +94,10 @@ pub struct JudgeArgs {
     /// Gradescope: when students see the tests.
     #[arg(long, value_enum)]
     pub visibility: Option<Visibility>,
+    /// Read a program's `\r\n` line ends (a Visual C++ program's, on Windows) as the reference's
+    /// `\n`: a transcript that differs only in them is accepted, not a presentation error.
+    #[arg(long)]
+    pub accept_crlf: bool,
     /// The share of a case's points a presentation error earns, from 0 to 1.
     #[arg(long, value_name = "F", allow_negative_numbers = true, default_value_t = 0.0, value_parser = parse_share)]
     pub pe_credit: f64,
@@ -145,6 +149,7 @@ impl JudgeArgs {
             points: self.points,
             visibility: self.visibility,
             pe_credit: self.pe_credit,
+            accept_crlf: self.accept_crlf,
             program: self.program,
             class: self.programs.map(|dir| Class {
                 dir,

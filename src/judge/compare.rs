@@ -3,6 +3,7 @@
 //! visible; which input token was read last before it; and the kind a failure belongs to, so
 //! that many failures fall into a few groups. No I/O and no processes here.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use crate::driver::{Question, Read};
@@ -26,6 +27,22 @@ pub struct Difference {
 #[must_use]
 pub fn compare(expected: &[u8], actual: &[u8]) -> Option<Difference> {
     (expected != actual).then(|| first_difference(expected, actual))
+}
+
+/// `output` with every `\r\n` line end made `\n`, as the reference ends its lines.
+#[must_use]
+pub fn lf_line_ends(output: &[u8]) -> Cow<'_, [u8]> {
+    if !output.windows(2).any(|pair| pair == b"\r\n") {
+        return Cow::Borrowed(output);
+    }
+    let mut lf = Vec::with_capacity(output.len());
+    let mut bytes = output.iter().peekable();
+    while let Some(&byte) = bytes.next() {
+        if !(byte == b'\r' && bytes.peek() == Some(&&b'\n')) {
+            lf.push(byte);
+        }
+    }
+    Cow::Owned(lf)
 }
 
 /// The first differing line of two unequal transcripts, and the column within it.

@@ -84,6 +84,8 @@ pub struct Judging {
     pub visibility: Option<Visibility>,
     /// The share of a case's points a presentation error earns.
     pub pe_credit: f64,
+    /// Read `\r\n` line ends in the output as `\n`.
+    pub accept_crlf: bool,
     /// The program and its arguments (none when a class is judged).
     pub program: Vec<OsString>,
     /// A class of programs to judge instead of one.
@@ -423,6 +425,12 @@ fn judge_case(
             outputs.push(seen);
         }
     }
+    // With --accept-crlf, the output as the reference would end its lines.
+    let output = if judging.accept_crlf {
+        compare::lf_line_ends(&first.stdout)
+    } else {
+        std::borrow::Cow::Borrowed(&first.stdout[..])
+    };
     let verdict = match &first.ending {
         // An interrupted run is dropped by the caller; as a verdict it is one that ran too long.
         Ending::TimedOut | Ending::Interrupted => Verdict::TimeLimit,
@@ -430,7 +438,7 @@ fn judge_case(
         Ending::OutputLimit => Verdict::OutputLimit,
         Ending::Signalled(signal) => Verdict::RuntimeError(format!("killed by {signal}")),
         Ending::Exited(code) if *code != 0 => Verdict::RuntimeError(format!("exit status {code}")),
-        Ending::Exited(_) => match compare(&case.expected.output, &first.stdout) {
+        Ending::Exited(_) => match compare(&case.expected.output, &output) {
             None => Verdict::Accepted,
             Some(d) => Verdict::Wrong(d),
         },
@@ -438,7 +446,7 @@ fn judge_case(
     // The second layer: the output read as a game, for every run that is not the same bytes.
     let cut = !matches!(verdict, Verdict::Wrong(_) | Verdict::Accepted);
     let diagnosis = (verdict != Verdict::Accepted)
-        .then(|| diagnose(judging.game, &case.expected, &first.stdout, cut));
+        .then(|| diagnose(judging.game, &case.expected, &output, cut));
     let verdict = match verdict {
         Verdict::Wrong(d) if diagnosis.as_ref().is_some_and(|d| d.rule.is_none()) => {
             Verdict::Presentation(d)

@@ -60,6 +60,8 @@ pub enum Rule {
     // Cosmetic: presentation errors.
     /// Spaces, tabs, blank lines or line breaks.
     Whitespace,
+    /// Lines ended by `\r\n` (as a Visual C++ program writes them) where the reference has `\n`.
+    CrlfLineEndings,
     /// No line break after the last line.
     FinalNewline,
     /// Upper case for lower case or the reverse.
@@ -70,7 +72,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, in report order.
-    pub const ALL: [Rule; 27] = [
+    pub const ALL: [Rule; 28] = [
         Rule::PitSetup,
         Rule::IllegalMoveAccepted,
         Rule::LegalMoveRefused,
@@ -95,6 +97,7 @@ impl Rule {
         Rule::BoardWrong,
         Rule::OutputWrong,
         Rule::Whitespace,
+        Rule::CrlfLineEndings,
         Rule::FinalNewline,
         Rule::LetterCase,
         Rule::PromptWording,
@@ -128,6 +131,7 @@ impl Rule {
             Rule::BoardWrong => "board-wrong",
             Rule::OutputWrong => "output-wrong",
             Rule::Whitespace => "whitespace",
+            Rule::CrlfLineEndings => "crlf-line-endings",
             Rule::FinalNewline => "final-newline",
             Rule::LetterCase => "letter-case",
             Rule::PromptWording => "prompt-wording",
@@ -167,6 +171,9 @@ impl Rule {
             Rule::BoardWrong => "a board differs in a way no other rule explains",
             Rule::OutputWrong => "a line differs that no rule of the game explains",
             Rule::Whitespace => "spaces, blank lines or line breaks differ",
+            Rule::CrlfLineEndings => {
+                "lines end in CRLF, as Visual C++ programs write them, where the reference's end in LF"
+            }
             Rule::FinalNewline => "the last line has no line break",
             Rule::LetterCase => "upper and lower case differ",
             Rule::PromptWording => "a prompt or message is worded differently",

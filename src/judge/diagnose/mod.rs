@@ -13,7 +13,7 @@ mod tests;
 use std::collections::BTreeMap;
 
 use super::Game;
-use super::compare::{kind, token_before, visible};
+use super::compare::{kind, lf_line_ends, token_before, visible};
 use super::reading::{Event, Item, Piece, events};
 use super::rule::Rule;
 use crate::driver::Transcript;
@@ -36,7 +36,7 @@ pub struct Diagnosis {
 /// One cosmetic kind of difference.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cosmetic {
-    /// `whitespace`, `final-newline`, `letter-case` or `prompt-wording`.
+    /// `whitespace`, `crlf-line-endings`, `final-newline`, `letter-case` or `prompt-wording`.
     pub rule: Rule,
     /// Its description with numbers and cells abstracted: what groups cases.
     pub key: String,
@@ -66,11 +66,19 @@ pub fn diagnose(game: Game, expected: &Transcript, actual: &[u8], cut: bool) -> 
     // game; past that an output is read for its loop only.
     let head = &actual[..actual.len().min(2 * expected.output.len() + HEAD)];
     let full = actual;
+    let mut cosmetics = Cosmetics::default();
+    // The reference's own bytes but for `\r\n` line ends: that one kind, never a rule.
+    if !cut && *lf_line_ends(actual) == *expected.output {
+        cosmetics.add_crlf();
+        return Diagnosis {
+            cosmetics: cosmetics.0.into_values().collect(),
+            ..Diagnosis::default()
+        };
+    }
     let (actual, cut) = (head, cut || head.len() < full.len());
     let want: Vec<Item> = events(game, &expected.output);
     let got: Vec<Item> = events(game, actual);
     let blanks = |items: &[Item]| items.iter().filter(|i| i.event == Event::Blank).count();
-    let mut cosmetics = Cosmetics::default();
     if blanks(&got) != blanks(&want) {
         cosmetics.add(Rule::Whitespace, "blank lines".into(), "blank lines".into());
     }
@@ -139,6 +147,12 @@ impl Cosmetics {
             description,
         });
     }
+
+    /// Lines ended by `\r\n` where the reference ends them by `\n`.
+    fn add_crlf(&mut self) {
+        let text = "CRLF line endings".to_string();
+        self.add(Rule::CrlfLineEndings, text.clone(), text);
+    }
 }
 
 /// What a piece of an event is, for a person.
@@ -179,11 +193,7 @@ fn compare_pieces(want: &Item, got: &Item, last: bool, found: &mut Cosmetics) {
     for (index, (w, g)) in pairs.into_iter().enumerate() {
         let what = name(&want.event, index);
         if g.crlf && !w.crlf {
-            found.add(
-                Rule::Whitespace,
-                "\\r\\n".into(),
-                "`\\r\\n` line ends".into(),
-            );
+            found.add_crlf();
         }
         if w.newline && !g.newline {
             if last && index + 1 == count {

@@ -53,7 +53,11 @@ fn cosmetic_slips_are_a_presentation_error_named_once_per_kind() {
             &["letter-case"],
         ),
         (text.trim_end(), &["final-newline"]),
-        (&text.replace('\n', "\r\n"), &["whitespace"]),
+        (&text.replace('\n', "\r\n"), &["crlf-line-endings"]),
+        (
+            &text.replace('\n', "\r\n").replace(" 1 ", "  1 "),
+            &["crlf-line-endings", "whitespace"],
+        ),
         (&text.replace("Round", "\nRound"), &["whitespace"]),
         (
             &text
