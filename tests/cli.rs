@@ -272,14 +272,19 @@ fn a_closed_output_pipe_ends_the_program_quietly() {
     }
 }
 
-fn closed_output_pipe(args: &[&str]) {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardgames"))
+/// The binary started with `args`, its three streams piped.
+fn piped(args: &[&str]) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("boardgames"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+fn closed_output_pipe(args: &[&str]) {
+    let mut child = piped(args);
     drop(child.stdout.take());
     let mut stdin = child.stdin.take().unwrap();
     // Endless wrong answers would loop forever if the program ignored its dead output.
@@ -305,13 +310,7 @@ fn ctrl_c_ends_a_game_with_one_error_line_and_exit_130() {
         (&["othello"][..], "Enter number of pits: "),
         (&["mancala", "--friendly"][..], "choose a pit"),
     ] {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardgames"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = piped(args);
         // The prompt is flushed before the game reads: once it is out, the game is waiting.
         let mut stdout = child.stdout.take().unwrap();
         let mut seen = Vec::new();

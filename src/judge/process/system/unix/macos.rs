@@ -125,44 +125,25 @@ fn children_below(root: Pid) -> Vec<Pid> {
 
 /// When `pid` started (seconds, microseconds), if it is alive.
 fn started(pid: Pid) -> Option<(u64, u64)> {
-    // SAFETY: plain C data, for which zero bytes are a value.
-    let mut info: libc::proc_bsdinfo = unsafe { std::mem::zeroed() };
-    let size = c_int::try_from(std::mem::size_of_val(&info)).ok()?;
-    // SAFETY: `info` holds `size` bytes; libproc writes at most that.
-    let written = unsafe {
-        libc::proc_pidinfo(
-            pid.as_raw(),
-            libc::PROC_PIDTBSDINFO,
-            0,
-            (&raw mut info).cast(),
-            size,
-        )
-    };
-    (written == size).then_some((info.pbi_start_tvsec, info.pbi_start_tvusec))
+    pid_info::<libc::proc_bsdinfo>(pid, libc::PROC_PIDTBSDINFO)
+        .map(|info| (info.pbi_start_tvsec, info.pbi_start_tvusec))
 }
 
 /// The resident memory of `pid`, in bytes (0 when it cannot be read).
 fn resident_bytes(pid: Pid) -> u64 {
-    // SAFETY: plain C data, for which zero bytes are a value.
-    let mut info: libc::proc_taskinfo = unsafe { std::mem::zeroed() };
-    let Ok(size) = c_int::try_from(std::mem::size_of_val(&info)) else {
-        return 0;
-    };
+    pid_info::<libc::proc_taskinfo>(pid, libc::PROC_PIDTASKINFO)
+        .map_or(0, |info| info.pti_resident_size)
+}
+
+/// libproc's `flavor` of information on `pid`, a C struct `T`, if it could be read whole.
+fn pid_info<T>(pid: Pid, flavor: c_int) -> Option<T> {
+    // SAFETY: the two flavors read here are plain C data, for which zero bytes are a value.
+    let mut info: T = unsafe { std::mem::zeroed() };
+    let size = c_int::try_from(std::mem::size_of::<T>()).ok()?;
     // SAFETY: `info` holds `size` bytes; libproc writes at most that.
-    let written = unsafe {
-        libc::proc_pidinfo(
-            pid.as_raw(),
-            libc::PROC_PIDTASKINFO,
-            0,
-            (&raw mut info).cast(),
-            size,
-        )
-    };
-    if written == size {
-        info.pti_resident_size
-    } else {
-        0
-    }
+    let written =
+        unsafe { libc::proc_pidinfo(pid.as_raw(), flavor, 0, (&raw mut info).cast(), size) };
+    (written == size).then_some(info)
 }
 
 /// What a run is sealed with on macOS.
