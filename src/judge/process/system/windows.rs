@@ -158,21 +158,47 @@ impl Stopper {
 
 impl Sealed {
     /// Starts `path` with `args` in a job with the limits of `seal`, its three streams piped.
+    /// A start the system fails for a reason other than the program itself is tried again, a
+    /// few times: Wine, loaded, now and then fails one with an internal error (2 judgings of
+    /// 148 here, 100 cases each, ended by one).
     pub fn start(path: &Path, args: &[OsString], seal: Seal) -> io::Result<Sealed> {
-        let job = Arc::new(Job::new(seal)?);
+        let mut tries = 0;
+        loop {
+            match Sealed::try_start(path, args, seal) {
+                Err(err)
+                    if tries < 3
+                        && !matches!(
+                            err.kind(),
+                            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied
+                        ) =>
+                {
+                    tries += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                started => return started,
+            }
+        }
+    }
+
+    /// One try of [`Self::start`].
+    fn try_start(path: &Path, args: &[OsString], seal: Seal) -> io::Result<Sealed> {
+        let job = Job::new(seal).map_err(|e| io::Error::other(format!("making its job: {e}")))?;
+        let job = Arc::new(job);
         let mut program = Command::new(path)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .creation_flags(CREATE_SUSPENDED)
-            .spawn()?;
+            .spawn()
+            .map_err(|e| io::Error::new(e.kind(), format!("starting it: {e}")))?;
         // SAFETY: the job is open, and the handle is the suspended program's.
         let assigned = unsafe { AssignProcessToJobObject(job.0, program.as_raw_handle()) };
         let started = if assigned == 0 {
-            Err(io::Error::last_os_error())
+            let err = io::Error::last_os_error();
+            Err(io::Error::other(format!("putting it in its job: {err}")))
         } else {
-            resume(program.id())
+            resume(program.id()).map_err(|e| io::Error::other(format!("resuming it: {e}")))
         };
         if let Err(err) = started {
             let _ = program.kill();
