@@ -316,10 +316,22 @@ fn reports_come_as_json_junit_and_gradescope() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["cases"].as_array().unwrap().len(), 3);
     assert_eq!(json["summary"]["verdicts"]["accepted"], 3);
+    // Every report says how the runs were sealed on this system.
+    let applied = json["summary"]["sealing"]["applied"].as_array().unwrap();
+    assert!(
+        applied.iter().any(|a| a.as_str().unwrap().contains("tree")),
+        "{applied:?}"
+    );
+    let (_, text) = judge(&args("text"), &program);
+    assert!(
+        text.lines().last().unwrap().starts_with("Sealing: "),
+        "{text}"
+    );
 
     let (_, out) = judge(&args("junit"), &program);
     assert!(out.starts_with("<?xml"), "{out}");
     assert_eq!(out.matches("<testcase ").count(), 3, "{out}");
+    assert!(out.contains("<property name=\"sealing\" value=\""), "{out}");
 
     // A crash is an error of the run in JUnit; a wrong output a failure.
     let (_, out) = judge(
@@ -335,6 +347,8 @@ fn reports_come_as_json_junit_and_gradescope() {
     let (_, out) = judge(&args("gradescope"), &program);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["score"], 3.0);
+    let output = json["output"].as_str().unwrap();
+    assert!(output.starts_with("Each run was sealed: "), "{output}");
     for test in json["tests"].as_array().unwrap() {
         for key in ["name", "score", "max_score", "status", "output"] {
             assert!(test.get(key).is_some(), "{key} missing in {test}");

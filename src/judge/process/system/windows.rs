@@ -401,3 +401,45 @@ pub fn sealing(seal: Seal) -> Sealing {
     }
     Sealing { applied, missing }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_of_exceptions_are_named_and_others_are_codes() {
+        let cases = [
+            (0, Exit::Code(0)),
+            (3, Exit::Code(3)),
+            (-1, Exit::Signal("exception 0xFFFFFFFF".into())),
+            (
+                0xC000_0005_u32.cast_signed(),
+                Exit::Signal("STATUS_ACCESS_VIOLATION".into()),
+            ),
+            (
+                0xC000_0409_u32.cast_signed(),
+                Exit::Signal("STATUS_STACK_BUFFER_OVERRUN".into()),
+            ),
+            (
+                0xC123_4567_u32.cast_signed(),
+                Exit::Signal("exception 0xC1234567".into()),
+            ),
+        ];
+        for (code, want) in cases {
+            assert_eq!(exit(code), want, "{code:#x}");
+        }
+    }
+
+    #[test]
+    fn commands_are_quoted_for_cmd() {
+        assert_eq!(quote(r"C:\work\student.exe"), r"C:\work\student.exe");
+        assert_eq!(quote("two words"), "\"two words\"");
+        assert_eq!(quote("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(quote(""), "\"\"");
+        let script = replay_script("student.exe othello", "seed-1");
+        assert!(
+            script.ends_with("student.exe othello < seed-1.in\r\n"),
+            "{script}"
+        );
+    }
+}

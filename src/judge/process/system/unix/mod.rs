@@ -171,3 +171,22 @@ pub fn replay_script(run: &str, name: &str) -> String {
 pub fn sealing(seal: Seal) -> Sealing {
     tree::sealing(seal)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_are_quoted_for_a_posix_shell() {
+        assert_eq!(quote("./student"), "./student");
+        assert_eq!(quote("two words"), "'two words'");
+        assert_eq!(quote("it's"), "'it'\\''s'");
+        assert_eq!(quote(""), "''");
+        let script = replay_script("./student othello", "seed-1");
+        assert!(script.starts_with("#!/bin/sh\n"), "{script}");
+        assert!(
+            script.ends_with("./student othello < seed-1.in\n"),
+            "{script}"
+        );
+    }
+}
