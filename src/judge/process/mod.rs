@@ -61,8 +61,11 @@ impl Program {
                 None => return Err(CannotRun(format!("cannot run {shown}: no such file"))),
             }
         } else {
+            // Windows looks in the current folder before `PATH`, as its shell does.
+            let here = system::CURRENT_FOLDER_FIRST.then(|| PathBuf::from("."));
             let dirs = std::env::var_os("PATH").unwrap_or_default();
-            std::env::split_paths(&dirs)
+            here.into_iter()
+                .chain(std::env::split_paths(&dirs))
                 .find_map(|dir| system::runnable(&dir.join(name)))
                 .ok_or_else(|| CannotRun(format!("cannot run {shown}: not found in PATH")))?
         };
@@ -116,7 +119,8 @@ impl Limits {
 pub enum Ending {
     /// It exited with this status.
     Exited(i32),
-    /// A signal ended it; the signal's name, like `SIGABRT`.
+    /// A signal (Unix) or a fatal exception (Windows) ended it: its name, like `SIGABRT` or
+    /// `STATUS_ACCESS_VIOLATION`.
     Signalled(String),
     /// It ran past the time limit and was killed.
     TimedOut,

@@ -20,7 +20,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-pub use imp::{Sealed, Stopper, executable, keep, quote, replay_script};
+pub use imp::{CURRENT_FOLDER_FIRST, Sealed, Stopper, executable, keep, quote, replay_script};
 
 /// How a program file is named in a class table: its file name, less the extension this system
 /// lets a command leave out (`alice.exe` is `alice` on Windows).

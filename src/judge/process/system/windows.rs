@@ -322,6 +322,9 @@ fn exit(code: i32) -> Exit {
     Exit::Signal(name.to_string())
 }
 
+/// A bare program name is looked for in the current folder first, as `cmd.exe` does.
+pub const CURRENT_FOLDER_FIRST: bool = true;
+
 /// What a program's name may leave out.
 pub const IMPLIED_EXTENSION: Option<&str> = Some(".exe");
 

@@ -135,6 +135,9 @@ impl Sealed {
     }
 }
 
+/// A bare program name is looked for in `PATH` only, as a POSIX shell does.
+pub const CURRENT_FOLDER_FIRST: bool = false;
+
 /// What a program's name may leave out: nothing.
 pub const IMPLIED_EXTENSION: Option<&str> = None;
 
