@@ -4,15 +4,15 @@
 //! as text, CSV for a gradebook, or JSON. `--shard K/N` takes every N-th submission from the
 //! K-th, so that N jobs of a CI matrix grade the class once between them. With `--save`, each
 //! submission gets a folder of its own with its failed cases and its report in every format.
-//! The table itself is drawn by `report/table.rs`.
+//! The table itself is drawn by `reporting/table.rs`.
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use anyhow::Context;
 
-use super::process::{Runs, executable, program_name};
-use super::report::{self, Format, Row, table};
+use super::reporting::{self, Format, Row, table};
+use super::running::{Runs, executable, program_name};
 use super::{Case, Judged, Judging, Outcome, Program, judge_program, listing};
 
 /// A class to judge.
@@ -166,7 +166,7 @@ pub fn grade(
         Outcome::AllAccepted
     };
     Ok((
-        table(&rows, judging.format, &report::sealing(judging))?,
+        table(&rows, judging.format, &reporting::sealing(judging))?,
         outcome,
     ))
 }
@@ -178,7 +178,7 @@ fn save_all(
     program: &Program,
     judged: &[Judged],
 ) -> anyhow::Result<()> {
-    report::save(dir, program, judged)?;
+    reporting::save(dir, program, judged)?;
     for (format, file) in [
         (Format::Text, "report.txt"),
         (Format::Json, "report.json"),
@@ -190,7 +190,7 @@ fn save_all(
             ..judging.clone()
         };
         let path = dir.join(file);
-        let bytes = report::render(&one, program, judged)?;
+        let bytes = reporting::render(&one, program, judged)?;
         std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(())

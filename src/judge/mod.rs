@@ -1,17 +1,18 @@
 //! `boardgames judge`: grades a program against the reference. Each case is an input (a
 //! generated game, or a file); the expected transcript comes from the game itself, in-process;
-//! the program runs sealed (`process/`: its whole tree held and killed, by the system's means)
+//! the program runs sealed (`running/`: its whole tree held and killed, by the system's means)
 //! under time, output and memory limits; the two outputs are compared; and the verdicts are
 //! reported as text, JSON, JUnit XML or a Gradescope `results.json`. The judge's own failures
-//! (a program that cannot be started, a folder that cannot be read) are `anyhow` errors.
+//! (a program that cannot be started, a folder that cannot be read) are `anyhow` errors. By
+//! concern, as `othello/` is: `running/` (a program, sealed: process, keeper, system), `reading/`
+//! (transcripts: events, compare, diagnose, rules) and `reporting/` (text, JSON, CI formats,
+//! the class table), with the cases here and the class (`class.rs`) on top; `running/` and
+//! `reading/` use nothing of the judge above them.
 
 mod class;
-mod compare;
-mod diagnose;
-mod process;
 mod reading;
-mod report;
-mod rule;
+mod reporting;
+mod running;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -22,24 +23,15 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 
 pub use class::{Class, Shard};
-pub use process::{CannotRun, Keeping, Limits, Program, Seal, Sealed, collect_tail, keep};
-pub use report::{Format, Visibility};
+pub use reading::Game;
+pub use reporting::{Format, Visibility};
+pub use running::{CannotRun, Keeping, Limits, Program, Seal, Sealed, collect_tail, keep};
 
-use crate::board::BoardSide;
-use crate::driver::{self, KalahBoard, Opponents, Task, Transcript};
+use crate::driver::{self, Opponents, Task, Transcript};
 use crate::tools::{self, Generation, Tool};
-use compare::{Difference, compare};
-use diagnose::{Diagnosis, diagnose};
-use process::{Ending, Runs};
-
-/// The game the program plays.
-#[derive(Clone, Copy, Debug)]
-pub enum Game {
-    /// Othello on a board of this side.
-    Othello(BoardSide),
-    /// Kalah on this board.
-    Mancala(KalahBoard),
-}
+use reading::compare::{self, Difference, compare};
+use reading::diagnose::{Diagnosis, diagnose};
+use running::{Ending, Runs};
 
 /// Where the cases come from.
 #[derive(Clone, Debug)]
@@ -198,16 +190,16 @@ pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
     let program = Program::find(name, args.to_vec())?;
     let judged = judge_program(judging, &program, &cases, &runs)?;
     if let Some(dir) = &judging.save {
-        report::save(dir, &program, &judged)?;
+        reporting::save(dir, &program, &judged)?;
     }
     let outcome = if runs.is_interrupted() {
         Outcome::Interrupted
-    } else if judged.iter().all(|j| !report::failed(j)) {
+    } else if judged.iter().all(|j| !reporting::failed(j)) {
         Outcome::AllAccepted
     } else {
         Outcome::SomeFailed
     };
-    let text = report::render(judging, &program, &judged)?;
+    let text = reporting::render(judging, &program, &judged)?;
     Ok((text, outcome))
 }
 
@@ -236,7 +228,7 @@ fn judge_program(
                         // A run cut short by an interrupt says nothing of the program.
                         Ok(_) if runs.is_interrupted() => break,
                         Ok(judged) => {
-                            if report::failed(&judged) && judging.fail_fast {
+                            if reporting::failed(&judged) && judging.fail_fast {
                                 stop.store(true, Ordering::SeqCst);
                             }
                             *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(judged);
@@ -407,11 +399,11 @@ fn judge_case(
         ),
         ..judging.limits
     };
-    let first = process::run(program, &case.input, limits, runs)?;
+    let first = running::run(program, &case.input, limits, runs)?;
     // Runs told apart by a fingerprint of what they wrote and how they ended (a later run that
     // writes the same bytes but crashes or runs out of time is not the same run): a run's
     // output is not kept.
-    let fingerprint = |run: &process::Run| {
+    let fingerprint = |run: &running::Run| {
         let mut hasher = std::hash::DefaultHasher::new();
         std::hash::Hash::hash(&run.stdout, &mut hasher);
         std::hash::Hash::hash(&run.ending, &mut hasher);
@@ -419,7 +411,7 @@ fn judge_case(
     };
     let mut outputs = vec![fingerprint(&first)];
     for _ in 1..judging.repeat.max(1) {
-        let again = process::run(program, &case.input, limits, runs)?;
+        let again = running::run(program, &case.input, limits, runs)?;
         let seen = fingerprint(&again);
         if !outputs.contains(&seen) {
             outputs.push(seen);
@@ -478,7 +470,7 @@ fn judge_case(
 
 /// Whether a failed run failed for want of memory: it came within half of the limit, or said
 /// that an allocation failed (C++'s `bad_alloc`, Rust's and C's messages).
-fn out_of_memory(run: &process::Run, limits: Limits) -> bool {
+fn out_of_memory(run: &running::Run, limits: Limits) -> bool {
     let failed = match run.ending {
         Ending::Exited(code) => code != 0,
         Ending::Signalled(_) => true,

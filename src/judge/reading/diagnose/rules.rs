@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::super::Game;
 use super::super::compare::token_before;
-use super::super::reading::{Event, Item};
+use super::super::events::{Event, Item};
 use super::super::rule::Rule;
 use super::shown;
 use crate::board::Coord;

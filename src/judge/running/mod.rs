@@ -4,7 +4,7 @@
 //! captured up to a limit, the tail of standard error kept (`pipes.rs`), a time limit and a
 //! memory limit. On a timeout, too much output, or the judge being interrupted, the whole tree
 //! is stopped; after every run whatever it left is killed. No process of a judged program
-//! outlives its case.
+//! outlives its case. It uses nothing of the judge above it.
 
 mod pipes;
 mod system;

@@ -1,7 +1,7 @@
 //! The rules a judged program can break, each with a fixed id that every report uses (text,
 //! JSON, JUnit, Gradescope, the class table), and the cosmetic kinds of difference that make a
 //! presentation error rather than a wrong answer. Names only: deciding which rule a
-//! transcript breaks is `diagnose.rs`'s work.
+//! transcript breaks is `diagnose/`'s work.
 
 use std::fmt;
 
@@ -198,7 +198,7 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), Rule::ALL.len());
         // The judge's section of src/README.md lists every rule with its meaning.
-        let readme = include_str!("../README.md");
+        let readme = include_str!("../../README.md");
         for rule in Rule::ALL {
             let row = format!("| `{}` | {} |", rule.id(), rule.meaning());
             assert!(readme.contains(&row), "src/README.md lacks {row}");

@@ -1,7 +1,10 @@
 //! The judge's reports: a line per case, the details of each failure and a summary with the
 //! failures grouped into kinds (text); one object per case and a summary (JSON); the class
-//! table's row (CSV); JUnit XML and Gradescope's `results.json` (`ci.rs`). And the saved files
-//! of the failed cases. Reports are built as bytes; `main.rs` writes them.
+//! table's row (CSV); JUnit XML and Gradescope's `results.json` (`ci.rs`); the class table
+//! (`table.rs`); and the saved files of the failed cases (`saved.rs`). Reports are built as
+//! bytes; `main.rs` writes them. It uses the judge's cases and verdicts (`judge/mod.rs`),
+//! `reading/`'s differences and rule ids and `running/`'s programs and sealing; only the
+//! judge and the class use it.
 
 mod ci;
 mod saved;
@@ -16,8 +19,8 @@ use serde_json::json;
 pub use saved::save;
 pub use table::{Row, table};
 
-use super::compare::{Difference, kind, token_before, visible};
-use super::process::{Program, Sealing, program_name, shell_quote};
+use super::reading::compare::{Difference, kind, token_before, visible};
+use super::running::{Program, Sealing, program_name, shell_quote};
 use super::{Cases, Game, Judged, Judging, Verdict};
 use crate::mancala::Capture;
 

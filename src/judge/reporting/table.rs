@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 use serde_json::json;
 
 use super::{Format, credit, failed, pretty, sealing_json, verdict_name};
-use crate::judge::process::Sealing;
-use crate::judge::rule::Rule;
+use crate::judge::reading::rule::Rule;
+use crate::judge::running::Sealing;
 use crate::judge::{Judged, Verdict};
 
 /// A row of the class table.

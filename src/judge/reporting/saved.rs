@@ -8,7 +8,7 @@ use anyhow::Context;
 
 use super::failed;
 use crate::judge::Judged;
-use crate::judge::process::{Program, replay_script};
+use crate::judge::running::{Program, replay_script};
 
 /// Saves, for every case not accepted, `NAME.in`, `NAME.expected`, `NAME.actual` and
 /// `NAME.cmd`, a shell script that replays it from the folder it is in.

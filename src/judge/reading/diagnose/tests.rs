@@ -2,7 +2,7 @@ use super::rules::wrapping_flips;
 use super::*;
 use crate::board::BoardSide;
 use crate::driver::{Opponents, Task, transcript};
-use crate::judge::reading::pieces;
+use crate::judge::reading::events::pieces;
 
 /// Othello on 4x4, the course run's board.
 fn othello() -> Game {
@@ -11,7 +11,7 @@ fn othello() -> Game {
 
 /// The course's sample run 1 (a 4x4 game with a refused pit), as the game plays it.
 fn course_run() -> Transcript {
-    let input = include_bytes!("../../../tests/golden/othello/course-run-1.in");
+    let input = include_bytes!("../../../../tests/golden/othello/course-run-1.in");
     let play = Task::PlayOthello {
         side: BoardSide::new(4).expect("4 is a board side"),
         opponents: Opponents::default(),

@@ -1,5 +1,5 @@
 //! The second layer of a case: when the bytes differ, both transcripts are read as games
-//! (`reading.rs`) and walked side by side. Events that match but are shown otherwise are
+//! (`events.rs`) and walked side by side. Events that match but are shown otherwise are
 //! cosmetic differences, listed once per kind; the first event that does not match is the
 //! game-level difference, named by the rule the actual transcript breaks, found by checking its
 //! board against the one before and the move played. A run cut short (time, output, crash) is
@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use super::Game;
 use super::compare::{kind, lf_line_ends, token_before, visible};
-use super::reading::{Event, Item, Piece, events};
+use super::events::{Event, Item, Piece, events};
 use super::rule::Rule;
 use crate::driver::Transcript;
 use rules::Context;
@@ -274,7 +274,7 @@ const HEAD: usize = 64 << 10;
 fn looping(game: Game, actual: &[u8]) -> Option<(String, usize, usize)> {
     let base = actual.len().saturating_sub(HEAD);
     let tail = &actual[base..];
-    let mut pieces = super::reading::pieces(game, tail);
+    let mut pieces = super::events::pieces(game, tail);
     // The tail starts, and an output cut at a limit ends, in the middle of a piece.
     if base > 0 && !pieces.is_empty() {
         pieces.remove(0);
