@@ -33,11 +33,14 @@ fn around(steps: &[&str], args: &[&str]) -> Vec<String> {
     classmate(&line)
 }
 
-/// Runs `boardgames judge ARGS -- PROGRAM`; returns the exit code and standard output.
+/// Runs `boardgames judge ARGS -- PROGRAM`; returns the exit code and standard output. The
+/// binary's folder is readable (`--read`): the classmate runs the reference from there.
 fn judge(args: &[&str], program: &[String]) -> (i32, String) {
     let out = assert_cmd::cargo::cargo_bin_cmd!("boardgames")
         .arg("judge")
         .args(args)
+        .arg("--read")
+        .arg(cargo_bin("boardgames").parent().unwrap())
         .arg("--")
         .args(program)
         .output()
@@ -162,6 +165,8 @@ fn a_sleeper_times_out_and_leaves_no_process_behind() {
     let beats = dir.path().join("beats");
     let sleeper = classmate(&["--sleeper", beats.to_str().unwrap(), "--sleep", "3600"]);
     // That the judge returns at all shows it did not wait for the background sleeper's hour.
+    // Without the sandbox, so that the sleeper may beat a file of the test's (tests/sandbox.rs
+    // holds the same, sandboxed, on Linux).
     let (code, out) = judge(
         &[
             "othello",
@@ -171,6 +176,8 @@ fn a_sleeper_times_out_and_leaves_no_process_behind() {
             "2",
             "--timeout",
             "1",
+            "--sandbox",
+            "off",
         ],
         &sleeper,
     );
@@ -260,9 +267,22 @@ fn a_program_right_on_its_first_run_only_fails_in_every_report() {
         let _ = fs::remove_file(ran);
         let _ = fs::remove_file(&ran_again);
     };
+    // Each run in a sandbox has a fresh folder and nothing outside it to write: these programs
+    // remember their first run in a file of the test's, so they run unsandboxed.
     for program in [&later_wrong, &later_crash] {
         fresh();
-        let (code, out) = judge(&["mancala", "--cases", "1", "--repeat", "2"], program);
+        let (code, out) = judge(
+            &[
+                "mancala",
+                "--cases",
+                "1",
+                "--repeat",
+                "2",
+                "--sandbox",
+                "off",
+            ],
+            program,
+        );
         assert_eq!(code, 1, "{out}");
         assert!(
             out.starts_with("case seed-") && out.contains(": flaky ("),
@@ -282,6 +302,8 @@ fn a_program_right_on_its_first_run_only_fails_in_every_report() {
                 "--fail-fast",
                 "--threads",
                 "1",
+                "--sandbox",
+                "off",
             ],
             program,
         );
@@ -297,7 +319,15 @@ fn a_program_right_on_its_first_run_only_fails_in_every_report() {
             fresh();
             let (code, out) = judge(
                 &[
-                    "mancala", "--cases", "1", "--repeat", "2", "--format", format,
+                    "mancala",
+                    "--cases",
+                    "1",
+                    "--repeat",
+                    "2",
+                    "--format",
+                    format,
+                    "--sandbox",
+                    "off",
                 ],
                 program,
             );
@@ -356,10 +386,12 @@ fn reports_come_as_json_junit_and_gradescope() {
     }
 }
 
-/// The judge started on `program` (two cases, a minute each), its report thrown away.
+/// The judge started on `program` (two cases, a minute each, unsandboxed so that its
+/// sleepers may beat a file of the test's), its report thrown away.
 fn judging_in_background(program: &[String]) -> std::process::Child {
     std::process::Command::new(cargo_bin("boardgames"))
-        .args(["judge", "othello", "--cases", "2", "--timeout", "60", "--"])
+        .args(["judge", "othello", "--cases", "2", "--timeout", "60"])
+        .args(["--sandbox", "off", "--"])
         .args(program)
         .stdout(std::process::Stdio::null())
         .spawn()
@@ -396,7 +428,17 @@ fn a_detached_grandchild_is_killed_and_named() {
         &["othello", "--size", "4"],
     );
     let (code, out) = judge(
-        &["othello", "--size", "4", "--cases", "2", "--format", "json"],
+        &[
+            "othello",
+            "--size",
+            "4",
+            "--cases",
+            "2",
+            "--format",
+            "json",
+            "--sandbox",
+            "off",
+        ],
         &escapee,
     );
     assert_eq!(code, 0, "{out}");

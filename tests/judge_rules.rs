@@ -306,8 +306,11 @@ fn class(dir: &std::path::Path) -> std::path::PathBuf {
 
 /// `boardgames judge othello --size 6 ARGS`: exit code and standard output.
 fn judge_class(args: &[&str]) -> (i32, String) {
+    // The submissions run the student from its own folder, which they may read.
     let out = Command::new(cargo_bin("boardgames"))
         .args(["judge", "othello", "--size", "6", "--cases", "30"])
+        .arg("--read")
+        .arg(student().parent().unwrap())
         .args(args)
         .output()
         .unwrap();

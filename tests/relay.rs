@@ -94,7 +94,9 @@ fn a_program_that_fails_the_relay_is_one_error_line_and_exit_1() {
     // which is never legal after the opening.
     let quits = common::classmate_named(dir.path(), "quits", &[]);
     let silent = common::classmate_named(dir.path(), "silent", &["--sleep", "30"]);
-    let build = this_build();
+    // This build copied beside the corner, whose sandbox lets it run what is in its folder.
+    let build = dir.path().join(this_build().file_name().unwrap());
+    std::fs::copy(this_build(), &build).unwrap();
     let corner = common::classmate_named(
         dir.path(),
         "corner",

@@ -10,7 +10,10 @@ use clap::{Args, Subcommand};
 use super::common::{
     KalahArgs, SEED, SideArgs, cores, parse_in, parse_seconds, parse_seed, parse_threads, within,
 };
-use crate::judge::{Cases, Class, Format, Game as JudgedGame, Judging, Limits, Shard, Visibility};
+use crate::judge::{
+    Cases, Class, Format, Game as JudgedGame, Judging, Limits, Sandbox, SandboxMode, Sealing,
+    Shard, Visibility,
+};
 
 /// The games the judge grades.
 #[derive(Debug, Subcommand)]
@@ -70,6 +73,23 @@ pub struct JudgeArgs {
     /// memory limit.
     #[arg(long, value_name = "M", allow_negative_numbers = true, default_value_t = 1024, value_parser = |t: &str| parse_in(t, within(16u64..=1 << 20), "16 to 1048576 (MiB)"))]
     pub memory_mb: u64,
+    /// The sandbox each run is in: auto (every layer this system allows, the report naming the
+    /// rest), strict (every layer, or refuse to start, naming the one missing), off (the
+    /// program runs with your rights). On Linux: files (Landlock: read the system's files and
+    /// its own folder, write only a fresh scratch folder), no network, a PID namespace and a
+    /// cap on processes, resource limits, a seccomp filter, a clean environment.
+    #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
+    pub sandbox: SandboxMode,
+    /// The most processes (and threads) a run may have at once.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 32, value_parser = |t: &str| parse_in(t, within(1u32..=65_536), "1 to 65536"))]
+    pub processes: u32,
+    /// MiB a run may write to a file; a write past it fails, as the program sees it.
+    #[arg(long, value_name = "M", allow_negative_numbers = true, default_value_t = 64, value_parser = |t: &str| parse_in(t, within(1u64..=1 << 20), "1 to 1048576 (MiB)"))]
+    pub file_mb: u64,
+    /// A folder the program may read besides the system's files and its own folder (again
+    /// for more).
+    #[arg(long, value_name = "DIR", allow_negative_numbers = true)]
+    pub read: Vec<PathBuf>,
     /// Runs at once [default: the machine's cores].
     #[arg(long, alias = "jobs", value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
@@ -140,6 +160,16 @@ impl JudgeArgs {
                 time: Duration::from_secs_f64(self.timeout),
                 output: self.output_limit,
                 memory_mb: self.memory_mb,
+                sandbox: Sandbox {
+                    mode: self.sandbox,
+                    processes: self.processes,
+                    file_mb: self.file_mb,
+                    // Processor time as well as wall time: a program spinning on a loaded
+                    // machine is still a time limit.
+                    cpu_seconds: self.timeout.ceil() as u64,
+                    read: self.read,
+                    holder: None,
+                },
             },
             jobs: self.threads.unwrap_or_else(cores),
             repeat: usize::from(self.repeat),
@@ -155,6 +185,7 @@ impl JudgeArgs {
                 dir,
                 shard: self.shard.unwrap_or_default(),
             }),
+            sealing: Sealing::default(),
         }
     }
 }

@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use clap::{Parser, Subcommand};
 
 use crate::driver::{Showing, Task};
-use crate::judge::{Game as JudgedGame, Judging, Keeping};
+use crate::judge::{Game as JudgedGame, Judging, Keeping, Sandbox, SandboxMode};
 use crate::matches::{Contest, Relaying};
 use crate::tools::Tool;
 
@@ -97,9 +97,31 @@ impl Cli {
                 let game = JudgedGame::Mancala(kalah.board());
                 Invocation::Judge(Box::new(how.judging(game)))
             }
-            Command::JudgeKeeper { memory_mb, program } => {
-                Invocation::Keep(Keeping { memory_mb, program })
-            }
+            Command::JudgeKeeper {
+                memory_mb,
+                sandbox,
+                processes,
+                file_mb,
+                cpu_seconds,
+                read,
+                probe,
+                hold,
+                join,
+                program,
+            } => Invocation::Keep(Keeping {
+                memory_mb,
+                sandbox: Sandbox {
+                    mode: sandbox,
+                    processes,
+                    file_mb,
+                    cpu_seconds,
+                    read,
+                    holder: join,
+                },
+                probe,
+                hold,
+                program,
+            }),
         })
     }
 }
@@ -186,7 +208,8 @@ pub enum Command {
                       reference: run it on generated games (or on the *.in files of a folder), \
                       each run sealed (a keeper on Linux and macOS, a Job Object on Windows) so \
                       that everything it starts is killed with it, with time, output and memory \
-                      limits, and compare its output byte for byte with the \
+                      limits, and on Linux sandboxed (--sandbox: its own files only, no network, \
+                      its own processes, a system-call filter), and compare its output byte for byte with the \
                       transcript the game itself makes. When the bytes differ, both transcripts \
                       are read as games: the same game shown otherwise is a presentation error \
                       (its cosmetic differences listed), a different one a wrong answer named by \
@@ -234,6 +257,30 @@ pub enum Command {
         /// Each process's memory limit, in MiB (none when absent).
         #[arg(long, value_name = "M")]
         memory_mb: Option<u64>,
+        /// The sandbox's mode.
+        #[arg(long, value_enum, default_value_t = SandboxMode::Off)]
+        sandbox: SandboxMode,
+        /// The sandbox's cap on processes.
+        #[arg(long, default_value_t = 32)]
+        processes: u32,
+        /// The sandbox's file-size limit, in MiB.
+        #[arg(long, default_value_t = 64)]
+        file_mb: u64,
+        /// The sandbox's processor-time limit, in seconds.
+        #[arg(long, default_value_t = u64::MAX)]
+        cpu_seconds: u64,
+        /// Folders the program may read besides its own.
+        #[arg(long)]
+        read: Vec<std::path::PathBuf>,
+        /// Only print what the sandbox comes to, running nothing.
+        #[arg(long)]
+        probe: bool,
+        /// Hold the namespaces the judge's runs join, until the judge ends.
+        #[arg(long)]
+        hold: bool,
+        /// Join the namespaces this holder holds.
+        #[arg(long, value_name = "PID")]
+        join: Option<u32>,
         /// The program and its arguments, after `--`.
         #[arg(last = true, required = true, value_name = "PROGRAM")]
         program: Vec<OsString>,

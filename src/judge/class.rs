@@ -166,7 +166,7 @@ pub fn grade(
         Outcome::AllAccepted
     };
     Ok((
-        table(&rows, judging.format, &reporting::sealing(judging))?,
+        table(&rows, judging.format, reporting::sealing(judging))?,
         outcome,
     ))
 }

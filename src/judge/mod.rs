@@ -25,7 +25,10 @@ use anyhow::{Context, bail};
 pub use class::{Class, Shard};
 pub use reading::Game;
 pub use reporting::{Format, Visibility};
-pub use running::{CannotRun, Keeping, Limits, Program, Seal, Sealed, collect_tail, keep};
+pub use running::{
+    CannotRun, Keeping, Limits, Program, Sandbox, SandboxMode, Seal, Sealed, Sealing, collect_tail,
+    keep,
+};
 
 use crate::driver::{self, Opponents, Task, Transcript};
 use crate::tools::{self, Generation, Tool};
@@ -82,6 +85,9 @@ pub struct Judging {
     pub program: Vec<OsString>,
     /// A class of programs to judge instead of one.
     pub class: Option<Class>,
+    /// How the runs are sealed here, as the judge found it before the first run (empty until
+    /// then).
+    pub sealing: Sealing,
 }
 
 /// One case: its input and the transcript the game makes of it.
@@ -157,6 +163,8 @@ pub struct Judged {
     pub peak_kib: u64,
     /// Processes the first run left running when it ended (all killed).
     pub left: usize,
+    /// The sandbox's limits the first run reached: `processes`, `file`.
+    pub hits: Vec<String>,
 }
 
 /// How a judging ended, for the exit code.
@@ -172,6 +180,22 @@ pub enum Outcome {
 
 /// Judges the program, or the class; returns the report to print and how it went.
 pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
+    // What the sandbox comes to here, found once; a strict one that lacks a layer runs nothing.
+    // The holder keeps what every run shares (Linux: its namespaces) until the judging ends.
+    let (sealing, holder) = Sealing::probe(&judging.limits.seal());
+    if judging.limits.sandbox.mode == SandboxMode::Strict && !sealing.missing.is_empty() {
+        return Err(CannotRun(format!(
+            "--sandbox strict: this system lacks {}",
+            sealing.missing.join("; ")
+        ))
+        .into());
+    }
+    let mut judging = Judging {
+        sealing,
+        ..judging.clone()
+    };
+    judging.limits.sandbox.holder = holder.pid();
+    let judging = &judging;
     let runs = Runs::default();
     let on_interrupt = runs.clone();
     // Only the first judging of a process installs the handler; there is only one.
@@ -387,6 +411,7 @@ fn judge_case(
             diagnosis: None,
             peak_kib: 0,
             left: 0,
+            hits: Vec::new(),
         });
     }
     // Past four times the expected transcript a program is not playing the game any more.
@@ -397,9 +422,9 @@ fn judge_case(
                 .output
                 .unwrap_or(4 * case.expected.output.len() + (64 << 10)),
         ),
-        ..judging.limits
+        ..judging.limits.clone()
     };
-    let first = running::run(program, &case.input, limits, runs)?;
+    let first = running::run(program, &case.input, &limits, runs)?;
     // Runs told apart by a fingerprint of what they wrote and how they ended (a later run that
     // writes the same bytes but crashes or runs out of time is not the same run): a run's
     // output is not kept.
@@ -411,7 +436,7 @@ fn judge_case(
     };
     let mut outputs = vec![fingerprint(&first)];
     for _ in 1..judging.repeat.max(1) {
-        let again = running::run(program, &case.input, limits, runs)?;
+        let again = running::run(program, &case.input, &limits, runs)?;
         let seen = fingerprint(&again);
         if !outputs.contains(&seen) {
             outputs.push(seen);
@@ -426,7 +451,9 @@ fn judge_case(
     let verdict = match &first.ending {
         // An interrupted run is dropped by the caller; as a verdict it is one that ran too long.
         Ending::TimedOut | Ending::Interrupted => Verdict::TimeLimit,
-        _ if out_of_memory(&first, judging.limits) => Verdict::MemoryLimit,
+        // The sandbox's processor-time limit.
+        Ending::Signalled(signal) if signal == "SIGXCPU" => Verdict::TimeLimit,
+        _ if out_of_memory(&first, &judging.limits) => Verdict::MemoryLimit,
         Ending::OutputLimit => Verdict::OutputLimit,
         Ending::Signalled(signal) => Verdict::RuntimeError(format!("killed by {signal}")),
         Ending::Exited(code) if *code != 0 => Verdict::RuntimeError(format!("exit status {code}")),
@@ -465,12 +492,13 @@ fn judge_case(
         diagnosis,
         peak_kib: first.peak_kib,
         left: first.left,
+        hits: first.hits,
     })
 }
 
 /// Whether a failed run failed for want of memory: it came within half of the limit, or said
 /// that an allocation failed (C++'s `bad_alloc`, Rust's and C's messages).
-fn out_of_memory(run: &running::Run, limits: Limits) -> bool {
+fn out_of_memory(run: &running::Run, limits: &Limits) -> bool {
     let failed = match run.ending {
         Ending::Exited(code) => code != 0,
         Ending::Signalled(_) => true,

@@ -22,7 +22,7 @@ use anyhow::{Context, bail};
 use super::arena::{OTHELLO_OPENING, Record, othello_opening};
 use crate::board::{Coord, Player};
 use crate::driver::othello_console;
-use crate::judge::{Program, Seal, Sealed, collect_tail};
+use crate::judge::{Program, Sandbox, SandboxMode, Seal, Sealed, collect_tail};
 use crate::othello::{Cell, Layout, Othello, Side, WithSide, with_side};
 use crate::rng::Rng;
 use crate::tools::{OthelloBoard, othello_start};
@@ -264,7 +264,7 @@ impl Console {
             args: args.map(OsString::from).to_vec(),
         };
         let name = program.command_line();
-        let mut sealed = Sealed::start(&program.path, &program.args, Seal { memory_mb: None })
+        let mut sealed = Sealed::start(&program.path, &program.args, &console_seal())
             .with_context(|| format!("cannot run {name}"))?;
         let Some((input, mut stdout, stderr)) = sealed.pipes() else {
             unreachable!("all three streams are piped");
@@ -352,6 +352,23 @@ impl Console {
         let text = String::from_utf8_lossy(&self.pending[..said]).into_owned();
         self.pending.clear();
         Ok(text)
+    }
+}
+
+/// How a console runs: sandboxed as the judge's programs are, without their memory and
+/// processor-time limits (a strong level searches long and with large tables), and with room
+/// for its threads.
+fn console_seal() -> Seal {
+    Seal {
+        memory_mb: None,
+        sandbox: Sandbox {
+            mode: SandboxMode::Auto,
+            processes: 512,
+            file_mb: 64,
+            cpu_seconds: u64::MAX,
+            read: Vec::new(),
+            holder: None,
+        },
     }
 }
 

@@ -7,6 +7,7 @@
 //! judge and the class use it.
 
 mod ci;
+mod json;
 mod saved;
 mod table;
 
@@ -16,6 +17,7 @@ use std::fmt::Write as _;
 use clap::ValueEnum;
 use serde_json::json;
 
+pub use json::{pretty, sealing_json};
 pub use saved::save;
 pub use table::{Row, table};
 
@@ -76,9 +78,9 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
     Ok(match judging.format {
         Format::Text => text(judging, program, judged).into_bytes(),
         Format::Json => {
-            let cases: Vec<_> = judged.iter().map(|j| case_json(judging, j)).collect();
-            let mut summary = summary_json(judged);
-            summary["sealing"] = sealing_json(&sealing(judging));
+            let cases: Vec<_> = judged.iter().map(|j| json::case(judging, j)).collect();
+            let mut summary = json::summary(judged);
+            summary["sealing"] = sealing_json(sealing(judging));
             pretty(&json!({ "cases": cases, "summary": summary }))?
         }
         Format::Junit => ci::junit(judging, program, judged)?.into_bytes(),
@@ -92,27 +94,15 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
             table(
                 &[Row::of(program_name(&name), judged, judging.pe_credit)],
                 Format::Csv,
-                &sealing(judging),
+                sealing(judging),
             )?
         }
     })
 }
 
 /// How each run of `judging` is sealed on this system.
-pub fn sealing(judging: &Judging) -> Sealing {
-    Sealing::of(judging.limits.seal())
-}
-
-/// The sealing in a JSON report: the protections applied, and those missing with why.
-pub fn sealing_json(sealing: &Sealing) -> serde_json::Value {
-    json!({ "applied": sealing.applied, "missing": sealing.missing })
-}
-
-/// A JSON report as indented text with a final line break.
-pub fn pretty(report: &serde_json::Value) -> anyhow::Result<Vec<u8>> {
-    let mut bytes = serde_json::to_vec_pretty(report)?;
-    bytes.push(b'\n');
-    Ok(bytes)
+pub fn sealing(judging: &Judging) -> &Sealing {
+    &judging.sealing
 }
 
 /// What a case earns: 1 accepted, the PE credit for a presentation error, else 0.
@@ -215,10 +205,23 @@ fn headline(judged: &Judged) -> String {
         Verdict::RuntimeError(how) => format!("runtime error ({how}){rule}"),
         _ => format!("{}{rule}", verdict_name(judged)),
     };
+    let mut line = line;
+    for hit in &judged.hits {
+        let _ = write!(line, " ({} limit reached)", limit_name(hit));
+    }
     if judged.outputs > 1 && *verdict != Verdict::Accepted {
         format!("{line} (flaky)")
     } else {
         line
+    }
+}
+
+/// A sandbox limit's name in a report, from its word in the keeper's.
+fn limit_name(hit: &str) -> &str {
+    match hit {
+        "processes" => "process",
+        "file" => "file-size",
+        other => other,
     }
 }
 
@@ -290,6 +293,19 @@ fn details(judging: &Judging, program: &Program, judged: &Judged, reader: Reader
             "  memory:   {} MiB at its peak, limit {} MiB",
             judged.peak_kib / 1024,
             judging.limits.memory_mb
+        );
+    }
+    let sandbox = &judging.limits.sandbox;
+    for hit in &judged.hits {
+        let limit = match hit.as_str() {
+            "processes" => format!("{} processes at once", sandbox.processes),
+            "file" => format!("files of {} MiB", sandbox.file_mb),
+            other => other.to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "  limit:    it reached the {} limit, {limit}",
+            limit_name(hit)
         );
     }
     if judged.left > 0 {
@@ -443,63 +459,4 @@ fn text(judging: &Judging, program: &Program, judged: &[Judged]) -> String {
     }
     let _ = writeln!(out, "Sealing: {}", sealing(judging));
     out
-}
-
-fn case_json(judging: &Judging, j: &Judged) -> serde_json::Value {
-    let mut case = json!({
-        "name": j.case.name,
-        "verdict": verdict_name(j),
-        "failed": failed(j),
-        "seconds": j.time.as_secs_f64(),
-        "tokens": tokens(j),
-        "outputs": j.outputs,
-        "runs": judging.repeat,
-        "peak_kib": j.peak_kib,
-        "left_behind": j.left,
-    });
-    // As a string: a 64-bit seed is past what JSON readers hold exactly in a number.
-    if let Some(seed) = j.case.seed {
-        case["seed"] = json!(seed.to_string());
-    }
-    match &j.verdict {
-        Verdict::Wrong(d) | Verdict::Presentation(d) => {
-            case["line"] = json!(d.line);
-            case["column"] = json!(d.column);
-            case["after"] = json!(token_before(&j.case.expected.reads, d.offset));
-            case["expected"] = json!(d.expected.as_deref().map(visible));
-            case["actual"] = json!(d.actual.as_deref().map(visible));
-            // The lines' raw bytes beside their display form.
-            case["expected_bytes"] = json!(d.expected);
-            case["actual_bytes"] = json!(d.actual);
-        }
-        Verdict::RuntimeError(how) => case["how"] = json!(how),
-        _ => {}
-    }
-    if let Some(d) = &j.diagnosis {
-        case["rule"] = json!(d.rule.map(|r| r.id()));
-        case["detail"] = json!(d.detail);
-        case["loop"] = json!(d.looped);
-        let cosmetics: Vec<_> = d
-            .cosmetics
-            .iter()
-            .map(|c| json!({"rule": c.rule.id(), "description": c.description}))
-            .collect();
-        case["cosmetics"] = json!(cosmetics);
-    }
-    if !j.stderr.is_empty() {
-        case["stderr"] = json!(String::from_utf8_lossy(&j.stderr));
-    }
-    case
-}
-
-fn summary_json(judged: &[Judged]) -> serde_json::Value {
-    let counts: serde_json::Map<String, serde_json::Value> = counts(judged)
-        .into_iter()
-        .map(|(name, n)| (name.to_string(), json!(n)))
-        .collect();
-    let kinds: Vec<_> = kinds(judged)
-        .into_iter()
-        .map(|(kind, count, shortest)| json!({"kind": kind, "count": count, "shortest": shortest.case.name}))
-        .collect();
-    json!({ "cases": judged.len(), "verdicts": counts, "kinds": kinds })
 }

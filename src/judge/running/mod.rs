@@ -20,7 +20,9 @@ use std::time::{Duration, Instant};
 
 pub use pipes::collect_tail;
 use system::{Ended, Exit};
-pub use system::{Keeping, Seal, Sealed, Sealing, Stopper, executable, keep, program_name};
+pub use system::{
+    Keeping, Sandbox, SandboxMode, Seal, Sealed, Sealing, Stopper, executable, keep, program_name,
+};
 
 /// A program named on the command line that cannot be run (no such file, not executable, not
 /// in `PATH`): a mistake in the arguments, exit 2 in every command that runs programs.
@@ -93,8 +95,9 @@ pub fn replay_script(program: &Program, name: &str) -> String {
     system::replay_script(&program.command_line(), name)
 }
 
-/// How long a run may take, how much it may write and how much memory it may map.
-#[derive(Clone, Copy, Debug)]
+/// How long a run may take, how much it may write and how much memory it may map, and the
+/// sandbox it runs in.
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Wall time per run.
     pub time: Duration,
@@ -102,6 +105,8 @@ pub struct Limits {
     pub output: Option<usize>,
     /// Memory per process of a run, in MiB.
     pub memory_mb: u64,
+    /// The sandbox.
+    pub sandbox: Sandbox,
 }
 
 impl Limits {
@@ -110,6 +115,7 @@ impl Limits {
     pub fn seal(&self) -> Seal {
         Seal {
             memory_mb: Some(self.memory_mb),
+            sandbox: self.sandbox.clone(),
         }
     }
 }
@@ -145,6 +151,8 @@ pub struct Run {
     pub peak_kib: u64,
     /// Processes the program left running when it ended (all killed).
     pub left: usize,
+    /// The sandbox's limits it reached: `processes`, `file`.
+    pub hits: Vec<String>,
 }
 
 /// The runs in progress, each by the means to stop it, and whether the judge was interrupted.
@@ -176,7 +184,7 @@ impl Runs {
 }
 
 /// Runs `program` once on `input` within `limits`.
-pub fn run(program: &Program, input: &[u8], limits: Limits, runs: &Runs) -> io::Result<Run> {
+pub fn run(program: &Program, input: &[u8], limits: &Limits, runs: &Runs) -> io::Result<Run> {
     let started = Instant::now();
     let (mut sealed, id) = {
         // Registering the run and starting the program happen under the lock, so that an
@@ -190,9 +198,10 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, runs: &Runs) -> io::
                 time: Duration::ZERO,
                 peak_kib: 0,
                 left: 0,
+                hits: Vec::new(),
             });
         }
-        let sealed = Sealed::start(&program.path, &program.args, limits.seal())?;
+        let sealed = Sealed::start(&program.path, &program.args, &limits.seal())?;
         let id = runs.next.fetch_add(1, Ordering::SeqCst);
         running.insert(id, sealed.stopper());
         (sealed, id)
@@ -246,6 +255,7 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, runs: &Runs) -> io::
         exit,
         peak_kib,
         left,
+        hits,
     } = sealed.ended(&mut stderr)?;
     let ending = if runs.is_interrupted() {
         Ending::Interrupted
@@ -267,5 +277,6 @@ pub fn run(program: &Program, input: &[u8], limits: Limits, runs: &Runs) -> io::
         time,
         peak_kib,
         left,
+        hits,
     })
 }

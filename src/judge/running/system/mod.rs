@@ -20,7 +20,9 @@ use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-pub use imp::{CURRENT_FOLDER_FIRST, Sealed, Stopper, executable, keep, quote, replay_script};
+pub use imp::{
+    CURRENT_FOLDER_FIRST, Holder, Sealed, Stopper, executable, keep, quote, replay_script,
+};
 
 /// How a program file is named in a class table: its file name, less the extension this system
 /// lets a command leave out (`alice.exe` is `alice` on Windows).
@@ -48,10 +50,52 @@ pub fn runnable(path: &Path) -> Option<PathBuf> {
 }
 
 /// What a sealed run may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seal {
     /// The memory each process of the run may take, in MiB; `None`: no limit.
     pub memory_mb: Option<u64>,
+    /// The sandbox the run is in.
+    pub sandbox: Sandbox,
+}
+
+/// How hard the sandbox holds, and what it allows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sandbox {
+    /// Whether it is applied, and whether a layer the system lacks stops the judge.
+    pub mode: SandboxMode,
+    /// The most processes (and threads) a run may have at once.
+    pub processes: u32,
+    /// The largest file a run may write, in MiB.
+    pub file_mb: u64,
+    /// The processor seconds a process may take.
+    pub cpu_seconds: u64,
+    /// Folders a run may read besides the system's shared files and its own folder.
+    pub read: Vec<PathBuf>,
+    /// The judge's holder of namespaces that every run joins (Linux), once it is running.
+    pub holder: Option<u32>,
+}
+
+/// How the sandbox is applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SandboxMode {
+    /// Every layer the system allows; the report names those it could not apply.
+    Auto,
+    /// Every layer, or the judge refuses to start (exit 2), naming the one missing.
+    Strict,
+    /// None: the program runs with the grader's rights, as the report says.
+    Off,
+}
+
+impl SandboxMode {
+    /// Its word on the command line.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            SandboxMode::Auto => "auto",
+            SandboxMode::Strict => "strict",
+            SandboxMode::Off => "off",
+        }
+    }
 }
 
 /// What the keeper (`judge-keeper`, Unix) is asked to run.
@@ -59,6 +103,13 @@ pub struct Seal {
 pub struct Keeping {
     /// The memory limit of each process of the program, in MiB; `None`: no limit.
     pub memory_mb: Option<u64>,
+    /// The sandbox to put it in.
+    pub sandbox: Sandbox,
+    /// Only say what the sandbox would come to here, and run nothing.
+    pub probe: bool,
+    /// Hold namespaces for the judge's runs to join (after saying what the sandbox comes to),
+    /// until the judge ends.
+    pub hold: bool,
     /// The program and its arguments.
     pub program: Vec<OsString>,
 }
@@ -84,6 +135,8 @@ pub struct Ended {
     pub peak_kib: u64,
     /// Processes still running when the program ended, all killed since.
     pub left: usize,
+    /// The sandbox's limits the run reached: `processes`, `file`.
+    pub hits: Vec<String>,
 }
 
 /// What sealing applies on this system, for the reports: each protection in force, and each
@@ -97,9 +150,11 @@ pub struct Sealing {
 }
 
 impl Sealing {
-    /// What `seal` comes to on this system.
+    /// What `seal` comes to on this system, found by trying it (on Unix, a keeper that sets
+    /// every layer up and runs nothing), and what holds what the runs share for as long as it
+    /// lives (on Linux, their user and network namespaces, made once).
     #[must_use]
-    pub fn of(seal: Seal) -> Sealing {
+    pub fn probe(seal: &Seal) -> (Sealing, Holder) {
         imp::sealing(seal)
     }
 }

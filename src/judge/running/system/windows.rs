@@ -33,10 +33,7 @@ use windows_sys::Win32::System::Threading::{
     CREATE_SUSPENDED, OpenThread, ResumeThread, THREAD_SUSPEND_RESUME,
 };
 
-use super::{Ended, Exit, Keeping, Seal, Sealing};
-
-/// The most processes a run may have at once, the program included.
-const PROCESSES: u32 = 32;
+use super::{Ended, Exit, Keeping, SandboxMode, Seal, Sealing};
 
 /// The exit code a stopped job's processes get.
 const STOPPED: u32 = 0xC000_013A;
@@ -58,7 +55,7 @@ impl Drop for Job {
 
 impl Job {
     /// A new job with the limits of `seal`.
-    fn new(seal: Seal) -> io::Result<Job> {
+    fn new(seal: &Seal) -> io::Result<Job> {
         // SAFETY: no name and default security: a new, unnamed, uninheritable job.
         let handle = unsafe { CreateJobObjectW(std::ptr::null(), std::ptr::null()) };
         if handle.is_null() {
@@ -71,7 +68,7 @@ impl Job {
         basic.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
             | JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION
             | JOB_OBJECT_LIMIT_ACTIVE_PROCESS;
-        basic.ActiveProcessLimit = PROCESSES;
+        basic.ActiveProcessLimit = seal.sandbox.processes;
         if let Some(mb) = seal.memory_mb {
             basic.LimitFlags |= JOB_OBJECT_LIMIT_PROCESS_MEMORY;
             limits.ProcessMemoryLimit =
@@ -161,7 +158,7 @@ impl Sealed {
     /// A start the system fails for a reason other than the program itself is tried again, a
     /// few times: Wine, loaded, now and then fails one with an internal error (2 judgings of
     /// 148 here, 100 cases each, ended by one).
-    pub fn start(path: &Path, args: &[OsString], seal: Seal) -> io::Result<Sealed> {
+    pub fn start(path: &Path, args: &[OsString], seal: &Seal) -> io::Result<Sealed> {
         let mut tries = 0;
         loop {
             match Sealed::try_start(path, args, seal) {
@@ -181,7 +178,7 @@ impl Sealed {
     }
 
     /// One try of [`Self::start`].
-    fn try_start(path: &Path, args: &[OsString], seal: Seal) -> io::Result<Sealed> {
+    fn try_start(path: &Path, args: &[OsString], seal: &Seal) -> io::Result<Sealed> {
         let job = Job::new(seal).map_err(|e| io::Error::other(format!("making its job: {e}")))?;
         let job = Arc::new(job);
         let mut program = Command::new(path)
@@ -259,6 +256,7 @@ impl Sealed {
             exit,
             peak_kib,
             left: self.left,
+            hits: Vec::new(),
         })
     }
 }
@@ -363,13 +361,26 @@ pub fn replay_script(run: &str, name: &str) -> String {
 
 /// The keeper is Unix's: on Windows the job does its work, and the judge never starts one.
 pub fn keep(keeping: &Keeping) -> ExitCode {
-    let Keeping { memory_mb, program } = keeping;
+    let Keeping {
+        memory_mb,
+        sandbox,
+        probe,
+        hold,
+        program,
+    } = keeping;
     let program = program
         .first()
         .map_or_else(String::new, |p| p.to_string_lossy().into_owned());
     let memory = memory_mb.map_or_else(String::new, |mb| format!(" within {mb} MiB"));
+    let what = if *probe || *hold {
+        "probing"
+    } else {
+        "keeping"
+    };
     eprintln!(
-        "error: not keeping {program}{memory}: Windows seals each run in a Job Object, not a keeper"
+        "error: not {what} {program}{memory} (sandbox {}): Windows seals each run in a Job \
+         Object, not a keeper",
+        sandbox.mode.word()
     );
     ExitCode::from(2)
 }
@@ -385,9 +396,20 @@ fn under_wine() -> bool {
     }
 }
 
+/// Nothing is held for the runs to share on Windows: each has its own job.
+#[derive(Debug, Default)]
+pub struct Holder;
+
+impl Holder {
+    /// No holder runs here.
+    pub fn pid(&self) -> Option<u32> {
+        None
+    }
+}
+
 /// What a run is sealed with on Windows (and under Wine).
-pub fn sealing(seal: Seal) -> Sealing {
-    let mut limits = vec![format!("at most {PROCESSES} processes")];
+pub fn sealing(seal: &Seal) -> (Sealing, Holder) {
+    let mut limits = vec![format!("at most {} processes", seal.sandbox.processes)];
     if let Some(mb) = seal.memory_mb {
         limits.insert(0, format!("committed memory <= {mb} MiB a process"));
     }
@@ -402,7 +424,14 @@ pub fn sealing(seal: Seal) -> Sealing {
     } else {
         applied.extend(limits);
     }
-    Sealing { applied, missing }
+    if seal.sandbox.mode != SandboxMode::Off {
+        missing.push(
+            "sandbox (files, network and system calls: Windows has no unprivileged equivalent of \
+             Landlock and seccomp that a judge can set up alone)"
+                .into(),
+        );
+    }
+    (Sealing { applied, missing }, Holder)
 }
 
 #[cfg(test)]

@@ -7,16 +7,19 @@
 //! memory and how many processes it left behind; `unix/mod.rs` reads that line back.
 
 use std::collections::{HashMap, HashSet};
-use std::io::Write;
+use std::ffi::OsString;
+use std::io::{PipeReader, PipeWriter};
+use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::{Command, ExitCode};
 
 use nix::errno::Errno;
 use nix::sys::signal::{SigSet, Signal, kill};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
-use nix::unistd::{Pid, getpid, getppid};
+use nix::unistd::{ForkResult, Pid, fork, getpid, getppid};
 
-use super::super::Keeping;
+use super::super::{Keeping, SandboxMode};
 use super::tree;
 
 /// The start of the keeper's report line.
@@ -31,6 +34,8 @@ pub struct Report {
     pub peak_kib: u64,
     /// Processes still running below the keeper when the program ended, all killed.
     pub left: usize,
+    /// The sandbox's limits the run reached.
+    pub hits: Vec<String>,
 }
 
 impl Report {
@@ -49,16 +54,26 @@ impl Report {
             ended: fields.get("ended")?.to_string(),
             peak_kib: fields.get("peak_kib")?.parse().ok()?,
             left: fields.get("left")?.parse().ok()?,
+            hits: fields
+                .get("hit")
+                .map(|h| {
+                    h.split(',')
+                        .filter(|s| !s.is_empty())
+                        .map(String::from)
+                        .collect()
+                })
+                .unwrap_or_default(),
         })
     }
 }
 
 /// Runs the program sealed, as the module says; the exit code is 0 unless the keeper itself
-/// could not be set up.
+/// could not be set up. With `--probe`, only prints what the sandbox comes to here, a line a
+/// layer (`applied\t...`, `missing\t...`), and runs nothing.
 pub fn keep(keeping: &Keeping) -> ExitCode {
     let parent = getppid();
-    // Blocked before anything else, so that every thread the keeper starts leaves the two
-    // signals to the wait below.
+    // Blocked before anything else, so that every thread and process the keeper starts leaves
+    // the two signals to the wait below.
     let mut signals = SigSet::empty();
     signals.add(Signal::SIGTERM);
     signals.add(Signal::SIGCHLD);
@@ -73,33 +88,196 @@ pub fn keep(keeping: &Keeping) -> ExitCode {
     let Some((path, args)) = keeping.program.split_first() else {
         return ExitCode::FAILURE;
     };
-    let mut command = Command::new(path);
-    command.args(args);
-    // SAFETY: the closure makes only async-signal-safe system calls (`tree::before_exec`'s,
-    // sigprocmask) and allocates nothing.
-    unsafe {
-        command.pre_exec(move || {
-            tree::before_exec(bytes)?;
-            SigSet::all().thread_unblock()?;
-            Ok(())
-        });
+    if keeping.hold {
+        // Says what a run's sandbox comes to, then holds the namespaces the runs join until
+        // the judge ends (or ends it).
+        let sandbox = tree::held(&keeping.sandbox, Path::new(path), bytes);
+        probe(sandbox.as_ref(), keeping.sandbox.mode);
+        if let Some(sandbox) = &sandbox {
+            sandbox.clean();
+        }
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "holding").and_then(|()| out.flush());
+        drop(out);
+        while signals.wait() != Ok(Signal::SIGTERM) {}
+        return ExitCode::SUCCESS;
     }
-    let child = match command.spawn() {
-        Ok(child) => child,
-        Err(err) => return report(&format!("cannot start: {err}"), 0),
+    let mut sandbox = tree::sandbox(&keeping.sandbox, Path::new(path), bytes);
+    if keeping.probe {
+        probe(sandbox.as_ref(), keeping.sandbox.mode);
+        if let Some(sandbox) = &sandbox {
+            sandbox.clean();
+        }
+        return ExitCode::SUCCESS;
+    }
+    let started = start(sandbox.as_mut(), path, args, bytes);
+    let (program, inner) = match started {
+        Ok(started) => started,
+        Err(why) => {
+            if let Some(sandbox) = &sandbox {
+                sandbox.clean();
+            }
+            return report(&format!("cannot start: {why}"), 0, &[]);
+        }
     };
-    let program = Pid::from_raw(i32::try_from(child.id()).unwrap_or(i32::MAX));
     let ended = loop {
         if signals.wait() == Ok(Signal::SIGTERM) {
             let _ = kill_below();
-            return report("stopped", 0);
+            if let Some(sandbox) = &sandbox {
+                sandbox.clean();
+            }
+            return report("stopped", 0, &[]);
         }
         if let Some(ended) = reap(program) {
             break ended;
         }
     };
     let left = kill_below();
-    report(&ended, left)
+    // The run's first process, when it had a namespace, tells how the program itself ended.
+    let (ended, left) = inner.map_or((ended, left), told);
+    let hits = sandbox
+        .as_ref()
+        .map(tree::Sandboxed::hits)
+        .unwrap_or_default();
+    if let Some(sandbox) = &sandbox {
+        sandbox.clean();
+    }
+    report(&ended, left, &hits)
+}
+
+/// Prints what the sandbox comes to, for the judge's probe.
+fn probe(sandbox: Option<&tree::Sandboxed>, mode: SandboxMode) {
+    let mut out = std::io::stdout().lock();
+    match sandbox {
+        Some(sandbox) => {
+            let sealing = sandbox.sealing();
+            for layer in &sealing.applied {
+                let _ = writeln!(out, "applied\t{layer}");
+            }
+            for layer in &sealing.missing {
+                let _ = writeln!(out, "missing\t{layer}");
+            }
+        }
+        None if mode == SandboxMode::Off => {
+            let _ = writeln!(
+                out,
+                "missing\tsandbox (off: the program runs with the grader's rights)"
+            );
+        }
+        None => {}
+    }
+}
+
+/// Starts the program: plainly, in the sandbox, or, where the sandbox has namespaces, under
+/// the namespace's first process (`init`, a fork of the keeper), which starts the program,
+/// reaps what it leaves and tells the keeper how it ended. What the keeper waits for, and
+/// `init`'s pipe.
+fn start(
+    sandbox: Option<&mut tree::Sandboxed>,
+    path: &OsString,
+    args: &[OsString],
+    bytes: Option<u64>,
+) -> Result<(Pid, Option<PipeReader>), String> {
+    let Some(sandbox) = sandbox else {
+        let mut command = Command::new(path);
+        command.args(args);
+        // SAFETY: the closure makes only async-signal-safe system calls (`tree::before_exec`'s,
+        // sigprocmask) and allocates nothing.
+        unsafe {
+            command.pre_exec(move || {
+                tree::before_exec(bytes)?;
+                SigSet::all().thread_unblock()?;
+                Ok(())
+            });
+        }
+        return spawned(&mut command).map(|pid| (pid, None));
+    };
+    if let Some(why) = sandbox.refusal() {
+        return Err(why);
+    }
+    let mut command = sandbox.command(path, args);
+    // SAFETY: sigprocmask only, after the sandbox's own steps.
+    unsafe {
+        command.pre_exec(|| Ok(SigSet::all().thread_unblock()?));
+    }
+    if !sandbox.is_namespaced() {
+        return spawned(&mut command).map(|pid| (pid, None));
+    }
+    let (read, write) = std::io::pipe().map_err(|e| format!("a pipe: {e}"))?;
+    // SAFETY: the keeper has one thread, so the child may do what a process may.
+    match unsafe { fork() } {
+        Ok(ForkResult::Child) => {
+            drop(read);
+            sandbox.enter_run();
+            init(&mut command, write)
+        }
+        Ok(ForkResult::Parent { child }) => Ok((child, Some(read))),
+        Err(err) => Err(format!("the namespace's first process: {}", err.desc())),
+    }
+}
+
+/// `command` spawned; its pid.
+fn spawned(command: &mut Command) -> Result<Pid, String> {
+    let child = command.spawn().map_err(|e| e.to_string())?;
+    Ok(Pid::from_raw(i32::try_from(child.id()).unwrap_or(i32::MAX)))
+}
+
+/// The namespace's first process: starts the program, waits for it (reaping every orphan of
+/// the namespace on the way), counts what it left, tells the keeper, and ends, which ends
+/// every process of the namespace.
+fn init(command: &mut Command, pipe: PipeWriter) -> ! {
+    let (ended, left) = match spawned(command) {
+        Err(why) => (format!("cannot start: {why}"), 0),
+        Ok(program) => loop {
+            match waitpid(None, None) {
+                Ok(WaitStatus::Exited(pid, code)) if pid == program => {
+                    break (format!("exit {code}"), left_below_self());
+                }
+                Ok(WaitStatus::Signaled(pid, signal, _)) if pid == program => {
+                    break (format!("signal {signal}"), left_below_self());
+                }
+                Ok(_) => {}
+                Err(_) => break ("exit -1".to_string(), 0),
+            }
+        },
+    };
+    tell(pipe, &ended, left);
+    // SAFETY: ends this forked process at once, running nothing of the keeper's.
+    unsafe { nix::libc::_exit(0) }
+}
+
+/// The descendants of this process still alive, read from `/proc` (whose numbers are those of
+/// the namespace outside, where it was mounted): what a run left running when its program
+/// ended.
+fn left_below_self() -> usize {
+    let me: Option<i32> = std::fs::read_link("/proc/self")
+        .ok()
+        .and_then(|p| p.to_str()?.parse().ok());
+    me.map_or(0, |me| tree::below(Pid::from_raw(me)).len())
+}
+
+/// What `init` tells the keeper through `pipe`: how the program ended and what it left.
+fn tell(mut pipe: PipeWriter, ended: &str, left: usize) {
+    let _ = writeln!(pipe, "ended={ended}\tleft={left}");
+}
+
+/// How the program ended and what it left, as `init` told it through `pipe`; the keeper's own
+/// view when `init` said nothing (it was killed).
+fn told(mut pipe: PipeReader) -> (String, usize) {
+    let mut text = String::new();
+    let _ = pipe.read_to_string(&mut text);
+    let mut fields: HashMap<&str, &str> = HashMap::new();
+    for field in text.trim_end().split('\t') {
+        if let Some((key, value)) = field.split_once('=') {
+            fields.insert(key, value);
+        }
+    }
+    let ended = fields
+        .get("ended")
+        .map_or("signal SIGKILL", |e| e)
+        .to_string();
+    let left = fields.get("left").and_then(|l| l.parse().ok()).unwrap_or(0);
+    (ended, left)
 }
 
 /// Reaps every child that has ended; how the program ended, if it has.
@@ -120,10 +298,13 @@ fn reap(program: Pid) -> Option<String> {
 }
 
 /// Writes the report line and ends the keeper.
-fn report(ended: &str, left: usize) -> ExitCode {
+fn report(ended: &str, left: usize, hits: &[&str]) -> ExitCode {
     let peak_kib = tree::peak_kib();
+    let hit = hits.join(",");
     let mut line = MARK.to_vec();
-    line.extend_from_slice(format!("ended={ended}\tpeak_kib={peak_kib}\tleft={left}\n").as_bytes());
+    line.extend_from_slice(
+        format!("ended={ended}\tpeak_kib={peak_kib}\tleft={left}\thit={hit}\n").as_bytes(),
+    );
     let _ = std::io::stderr().write_all(&line);
     ExitCode::SUCCESS
 }
@@ -174,7 +355,8 @@ mod tests {
             Some(Report {
                 ended: "signal SIGABRT".into(),
                 peak_kib: 2048,
-                left: 1
+                left: 1,
+                hits: Vec::new(),
             })
         );
         let mut plain = b"no report".to_vec();

@@ -16,7 +16,7 @@ use nix::sys::resource::{UsageWho, getrusage};
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::{Pid, getpid, getppid};
 
-use super::super::{Seal, Sealing};
+use super::super::{Sandbox, Seal, Sealing};
 
 /// A process that leaves the tree is not given back to the keeper.
 pub const HOLDS_ORPHANS: bool = false;
@@ -146,8 +146,58 @@ fn pid_info<T>(pid: Pid, flavor: c_int) -> Option<T> {
     (written == size).then_some(info)
 }
 
+/// macOS has no sandbox the judge can set up unprivileged (Landlock, namespaces and seccomp are
+/// Linux's): a sandbox that is never made.
+pub enum Sandboxed {}
+
+impl Sandboxed {
+    pub fn sealing(&self) -> &Sealing {
+        match *self {}
+    }
+    pub fn refusal(&self) -> Option<String> {
+        match *self {}
+    }
+    pub fn is_namespaced(&self) -> bool {
+        match *self {}
+    }
+    pub fn command(
+        &mut self,
+        _path: &std::ffi::OsString,
+        _args: &[std::ffi::OsString],
+    ) -> std::process::Command {
+        match *self {}
+    }
+    pub fn enter_run(&self) {
+        match *self {}
+    }
+    pub fn hits(&self) -> Vec<&'static str> {
+        match *self {}
+    }
+    pub fn clean(&self) {
+        match *self {}
+    }
+}
+
+/// No sandbox is ever made here, nor namespaces held.
+pub fn held(
+    _sandbox: &Sandbox,
+    _program: &std::path::Path,
+    _memory: Option<u64>,
+) -> Option<Sandboxed> {
+    None
+}
+
+/// No sandbox is ever made here.
+pub fn sandbox(
+    _sandbox: &Sandbox,
+    _program: &std::path::Path,
+    _memory: Option<u64>,
+) -> Option<Sandboxed> {
+    None
+}
+
 /// What a run is sealed with on macOS.
-pub fn sealing(seal: Seal) -> Sealing {
+pub fn sealing(seal: &Seal) -> Sealing {
     let mut applied = vec![
         "process group and every process seen below the program killed at the end of each run \
          (listed every 20 ms: macOS has no subreaper)"
@@ -159,8 +209,13 @@ pub fn sealing(seal: Seal) -> Sealing {
              enforce RLIMIT_AS)"
         ));
     }
-    Sealing {
-        applied,
-        missing: vec!["no limit on processes (RLIMIT_NPROC counts all of the user's)".into()],
+    let mut missing = vec!["no limit on processes (RLIMIT_NPROC counts all of the user's)".into()];
+    if seal.sandbox.mode != super::super::SandboxMode::Off {
+        missing.push(
+            "sandbox (files, network, namespaces and system calls: Landlock, namespaces and \
+             seccomp are Linux's, and macOS's own sandbox needs its tooling)"
+                .into(),
+        );
     }
+    Sealing { applied, missing }
 }

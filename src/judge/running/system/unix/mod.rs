@@ -6,6 +6,8 @@
 
 mod keeper;
 #[cfg(target_os = "linux")]
+mod sandbox;
+#[cfg(target_os = "linux")]
 #[path = "linux.rs"]
 mod tree;
 #[cfg(target_os = "macos")]
@@ -53,15 +55,11 @@ impl Stopper {
 
 impl Sealed {
     /// Starts `path` with `args` sealed by `seal`, its three streams piped.
-    pub fn start(path: &Path, args: &[OsString], seal: Seal) -> io::Result<Sealed> {
-        let mut command = Command::new(std::env::current_exe()?);
-        command.arg("judge-keeper");
-        if let Some(mb) = seal.memory_mb {
-            command.arg("--memory-mb").arg(mb.to_string());
-        }
-        let keeper = command
+    pub fn start(path: &Path, args: &[OsString], seal: &Seal) -> io::Result<Sealed> {
+        // Absolute: the program runs in a folder of its own when sandboxed.
+        let keeper = keeper(seal)?
             .arg("--")
-            .arg(path)
+            .arg(std::path::absolute(path)?)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -116,6 +114,7 @@ impl Sealed {
                 exit,
                 peak_kib: 0,
                 left: 0,
+                hits: Vec::new(),
             });
         };
         if let Some(why) = report.ended.strip_prefix("cannot start: ") {
@@ -131,6 +130,7 @@ impl Sealed {
             exit,
             peak_kib: report.peak_kib,
             left: report.left,
+            hits: report.hits,
         })
     }
 }
@@ -170,9 +170,85 @@ pub fn replay_script(run: &str, name: &str) -> String {
     )
 }
 
-/// What `seal` comes to here.
-pub fn sealing(seal: Seal) -> Sealing {
-    tree::sealing(seal)
+/// The keeper's command for `seal`, up to the program.
+fn keeper(seal: &Seal) -> io::Result<Command> {
+    let mut command = Command::new(std::env::current_exe()?);
+    command.arg("judge-keeper");
+    if let Some(mb) = seal.memory_mb {
+        command.arg("--memory-mb").arg(mb.to_string());
+    }
+    let sandbox = &seal.sandbox;
+    command
+        .args(["--sandbox", sandbox.mode.word()])
+        .args(["--processes", &sandbox.processes.to_string()])
+        .args(["--file-mb", &sandbox.file_mb.to_string()])
+        .args(["--cpu-seconds", &sandbox.cpu_seconds.to_string()]);
+    for folder in &sandbox.read {
+        command.arg("--read").arg(folder);
+    }
+    if let Some(holder) = sandbox.holder {
+        command.args(["--join", &holder.to_string()]);
+    }
+    Ok(command)
+}
+
+/// The keeper that holds the judge's namespaces (`--hold`), killed when this is dropped.
+#[derive(Debug, Default)]
+pub struct Holder {
+    keeper: Option<Child>,
+}
+
+impl Holder {
+    /// Its pid, while it holds.
+    pub fn pid(&self) -> Option<u32> {
+        self.keeper.as_ref().map(Child::id)
+    }
+}
+
+impl Drop for Holder {
+    fn drop(&mut self) {
+        if let Some(keeper) = &mut self.keeper {
+            let _ = keeper.kill();
+            let _ = keeper.wait();
+        }
+    }
+}
+
+/// What `seal` comes to here: the tree's sealing, and the sandbox as a keeper that sets it up
+/// and runs nothing finds it; that keeper then holds the namespaces the runs join
+/// (`--hold`) until the holder is dropped.
+pub fn sealing(seal: &Seal) -> (Sealing, Holder) {
+    let mut sealing = tree::sealing(seal);
+    let started = keeper(seal).and_then(|mut command| {
+        command
+            .args(["--probe", "--hold", "--"])
+            .arg(std::env::current_exe()?)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+    });
+    let mut holder = Holder::default();
+    match started {
+        Ok(mut keeper) => {
+            let stdout = keeper.stdout.take().map(std::io::BufReader::new);
+            for line in stdout.into_iter().flat_map(std::io::BufRead::lines) {
+                let Ok(line) = line else { break };
+                match line.split_once('\t') {
+                    Some(("applied", what)) => sealing.applied.push(what.to_string()),
+                    Some(("missing", what)) => sealing.missing.push(what.to_string()),
+                    _ if line == "holding" => break,
+                    _ => {}
+                }
+            }
+            holder.keeper = Some(keeper);
+        }
+        Err(err) => sealing
+            .missing
+            .push(format!("sandbox (its probe failed: {err})")),
+    }
+    (sealing, holder)
 }
 
 #[cfg(test)]

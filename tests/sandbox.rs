@@ -1,0 +1,397 @@
+//! The judge's sandbox on Linux, against `examples/hostile.rs`: each attack a stranger's
+//! program might make on the grader is judged with the default `--sandbox auto`, and the test
+//! looks at the grader's side (the file, the listener, the grader's process, what is left
+//! running, the disk), never at what the program says. Where an attack is also run with
+//! `--sandbox off`, that shows the test can fail. A layer this machine lacks (the report names
+//! it) skips, with a line, only the assertions that need it.
+
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use assert_cmd::cargo::cargo_bin;
+
+/// A class folder: the hostile program as a submission, and a classmate's folder beside it.
+struct Class {
+    dir: tempfile::TempDir,
+    program: PathBuf,
+}
+
+impl Class {
+    fn new() -> Class {
+        let dir = tempfile::tempdir().unwrap();
+        for folder in ["class/mallory", "class/bob", "home", "cwd"] {
+            std::fs::create_dir_all(dir.path().join(folder)).unwrap();
+        }
+        std::fs::write(dir.path().join("class/bob/main.cpp"), "secret of bob\n").unwrap();
+        let program = dir.path().join("class/mallory/hostile");
+        std::fs::copy(common::example("hostile"), &program).unwrap();
+        Class { dir, program }
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.dir.path().join(relative)
+    }
+
+    /// The judge on one case of the program with `attack`, from the `cwd` folder with `home`
+    /// as HOME and a marker in its environment: its exit code, report and the program's
+    /// transcript.
+    fn judge(&self, sandbox: &str, extra: &[&str], attack: &[&str]) -> Judged {
+        let saved = self.dir.path().join(format!("saved-{}", attack.join("-")));
+        let _ = std::fs::remove_dir_all(&saved);
+        let out = Command::new(cargo_bin("boardgames"))
+            .args(["judge", "othello", "--size", "4", "--cases", "1"])
+            .args(["--sandbox", sandbox])
+            .args(extra)
+            .arg("--save")
+            .arg(&saved)
+            .arg("--")
+            .arg(&self.program)
+            .args(attack)
+            .current_dir(self.path("cwd"))
+            .env("HOME", self.path("home"))
+            .env("BOARDGAMES_TEST_MARKER", "marker-4f2a")
+            .output()
+            .unwrap();
+        let mut transcript = String::new();
+        for entry in std::fs::read_dir(&saved).into_iter().flatten().flatten() {
+            if entry.path().extension().is_some_and(|e| e == "actual") {
+                transcript.push_str(&std::fs::read_to_string(entry.path()).unwrap());
+            }
+        }
+        Judged {
+            code: out.status.code(),
+            report: String::from_utf8_lossy(&out.stdout).into_owned(),
+            transcript,
+        }
+    }
+
+    /// Processes still running this class's copy of the program.
+    fn running(&self) -> usize {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter(|e| {
+                std::fs::read_link(e.path().join("exe")).is_ok_and(|exe| exe == self.program)
+            })
+            .count()
+    }
+}
+
+/// What a judging gave.
+struct Judged {
+    code: Option<i32>,
+    report: String,
+    transcript: String,
+}
+
+impl Judged {
+    /// Whether the judge ended normally with its report.
+    fn reported(&self) -> bool {
+        self.code == Some(1) && self.report.contains("Summary: 1 cases")
+    }
+}
+
+/// The sandbox's layers as the judge reports them here.
+fn sealing() -> String {
+    let class = Class::new();
+    let judged = class.judge("auto", &[], &["env"]);
+    judged
+        .report
+        .lines()
+        .find_map(|l| l.strip_prefix("Sealing: "))
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Whether the layer `words` applied here; if not, says so for `test`.
+fn layer(sealing: &str, words: &str, test: &str) -> bool {
+    let applied = sealing.split("; missing:").next().unwrap_or("");
+    let has = applied.contains(words);
+    if !has {
+        eprintln!("{test}: skipped on this machine, which lacks {words}: {sealing}");
+    }
+    has
+}
+
+#[test]
+fn files_outside_the_run_s_own_folder_are_neither_written_nor_read() {
+    let class = Class::new();
+    let shared = std::env::temp_dir().join(format!("boardgames-hostile-{}", std::process::id()));
+    let targets = [
+        class.path("home/pwned"),
+        shared.clone(),
+        class.path("cwd/pwned"),
+        class.path("class/bob/pwned"),
+    ];
+    let mut attack = vec!["write"];
+    attack.extend(targets.iter().map(|t| t.to_str().unwrap()));
+    let sealing = sealing();
+    if layer(&sealing, "files (Landlock", "files") {
+        let judged = class.judge("auto", &[], &attack);
+        assert!(judged.reported(), "{}", judged.report);
+        for target in &targets {
+            assert!(!target.exists(), "{} was written", target.display());
+        }
+        let bob = class.path("class/bob/main.cpp");
+        let judged = class.judge("auto", &[], &["read", bob.to_str().unwrap()]);
+        assert!(
+            !judged.transcript.contains("secret of bob"),
+            "{}",
+            judged.transcript
+        );
+        let judged = class.judge("auto", &[], &["environ", "marker-4f2a"]);
+        assert!(
+            judged.transcript.contains("environ found 0"),
+            "{}",
+            judged.transcript
+        );
+    }
+    // Without the sandbox the same program writes every one of them.
+    let judged = class.judge("off", &[], &attack);
+    assert!(judged.reported(), "{}", judged.report);
+    for target in &targets {
+        assert!(target.exists(), "{} was not written", target.display());
+        let _ = std::fs::remove_file(target);
+    }
+}
+
+#[test]
+fn the_grader_s_listeners_hear_nothing() {
+    use std::os::linux::net::SocketAddrExt;
+    let class = Class::new();
+    let tcp = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    tcp.set_nonblocking(true).unwrap();
+    let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    udp.set_nonblocking(true).unwrap();
+    let name = format!("boardgames-test-{}", std::process::id());
+    let address = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes()).unwrap();
+    let unix = std::os::unix::net::UnixListener::bind_addr(&address).unwrap();
+    unix.set_nonblocking(true).unwrap();
+    let heard = |sandbox: &str| {
+        let tcp_port = tcp.local_addr().unwrap().port().to_string();
+        let udp_port = udp.local_addr().unwrap().port().to_string();
+        for attack in [["tcp", &tcp_port], ["udp", &udp_port], ["unix", &name]] {
+            let judged = class.judge(sandbox, &[], &attack);
+            assert!(judged.reported(), "{}", judged.report);
+        }
+        let mut buf = [0; 64];
+        [
+            tcp.accept().is_ok(),
+            udp.recv(&mut buf).is_ok(),
+            unix.accept().is_ok(),
+        ]
+    };
+    assert_eq!(heard("auto"), [false, false, false], "{}", sealing());
+    assert_eq!(heard("off"), [true, true, true]);
+}
+
+#[test]
+fn a_fork_bomb_meets_the_cap_and_a_daemon_leaves_nothing_running() {
+    let class = Class::new();
+    let sealing = sealing();
+    let capped = sealing.contains("pids cgroup") || sealing.contains("RLIMIT_NPROC");
+    if !capped {
+        eprintln!("fork bomb: skipped on this machine, which has no cap on processes: {sealing}");
+    } else {
+        let judged = class.judge("auto", &["--processes", "16"], &["fork", "4000"]);
+        assert!(judged.reported(), "{}", judged.report);
+        assert!(
+            judged.transcript.contains("refused fork after"),
+            "{}",
+            judged.transcript
+        );
+        let made: usize = judged
+            .transcript
+            .split("refused fork after ")
+            .nth(1)
+            .and_then(|rest| rest.split(':').next()?.parse().ok())
+            .unwrap();
+        assert!(made < 16, "{made} forks under a cap of 16");
+        if sealing.contains("pids cgroup") {
+            assert!(
+                judged.report.contains("process limit reached"),
+                "{}",
+                judged.report
+            );
+        }
+        assert_eq!(class.running(), 0);
+    }
+    let judged = class.judge("auto", &[], &["daemonize", "beats"]);
+    assert!(judged.reported(), "{}", judged.report);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(class.running(), 0, "a daemon outlived its case");
+}
+
+#[test]
+fn the_grader_s_processes_are_out_of_reach() {
+    let class = Class::new();
+    // A process of the grader's: the program tries to kill it and to trace it.
+    let mut grader = Command::new("sleep").arg("300").spawn().unwrap();
+    let pid = grader.id().to_string();
+    for attack in [
+        vec!["kill-parent"],
+        vec!["kill", &pid],
+        vec!["ptrace", &pid],
+    ] {
+        let judged = class.judge("auto", &[], &attack);
+        assert!(judged.reported(), "{attack:?}: {}", judged.report);
+        assert!(
+            grader.try_wait().unwrap().is_none(),
+            "{attack:?} killed the grader's process"
+        );
+    }
+    // kill(-1): the program runs it only once it has proved it is in a fresh PID namespace.
+    let sealing = sealing();
+    if layer(&sealing, "pid namespace", "kill-all") {
+        let judged = class.judge("auto", &[], &["kill-all"]);
+        assert!(judged.reported(), "{}", judged.report);
+        assert!(
+            !judged.transcript.contains("refused kill-all: not in"),
+            "{}",
+            judged.transcript
+        );
+        assert!(
+            grader.try_wait().unwrap().is_none(),
+            "kill(-1) reached the grader"
+        );
+    }
+    // Without the sandbox, the program kills it.
+    let judged = class.judge("off", &[], &["kill", &pid]);
+    assert!(judged.reported(), "{}", judged.report);
+    assert!(grader.wait().is_ok());
+}
+
+#[test]
+fn a_big_file_stops_at_the_limit_and_nothing_is_left_on_disk() {
+    let class = Class::new();
+    let scratch_before = scratch_folders();
+    let judged = class.judge("auto", &["--file-mb", "8"], &["big", "2048"]);
+    assert!(judged.reported(), "{}", judged.report);
+    assert!(
+        judged.transcript.contains("refused big after 8 MiB"),
+        "{}",
+        judged.transcript
+    );
+    assert!(
+        judged.report.contains("file-size limit reached"),
+        "{}",
+        judged.report
+    );
+    assert!(!class.path("cwd/big.bin").exists());
+    assert_eq!(
+        scratch_folders(),
+        scratch_before,
+        "a run's scratch folder was left"
+    );
+}
+
+/// The scratch folders of runs in the temporary folder.
+fn scratch_folders() -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("boardgames-run-"))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn a_run_sees_four_variables_three_descriptors_and_its_processor_time() {
+    let class = Class::new();
+    let judged = class.judge("auto", &[], &["env"]);
+    let mut names: Vec<&str> = judged
+        .transcript
+        .lines()
+        .filter_map(|l| l.strip_prefix("env ")?.split('=').next())
+        .collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        ["HOME", "LANG", "PATH", "TMPDIR"],
+        "{}",
+        judged.transcript
+    );
+    let judged = class.judge("auto", &[], &["fds"]);
+    assert!(
+        judged.transcript.contains("fds []"),
+        "{}",
+        judged.transcript
+    );
+    // Spinning is a time limit, by the processor seconds as well as the wall clock.
+    let judged = class.judge("auto", &["--timeout", "1"], &["spin"]);
+    assert!(judged.report.contains("1 time limit"), "{}", judged.report);
+}
+
+#[test]
+fn an_unprivileged_grader_gets_the_sandbox_too() {
+    // Run as root here: the judge again as `nobody`, in a folder nobody may use.
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!(
+            "an_unprivileged_grader_gets_the_sandbox_too: skipped, the tests do not run as root"
+        );
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let class = Class::new();
+    for folder in ["", "class", "class/mallory", "class/bob", "home", "cwd"] {
+        let path = class.path(folder);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    let mut child = Command::new(cargo_bin("boardgames"))
+        .args([
+            "judge",
+            "othello",
+            "--size",
+            "4",
+            "--cases",
+            "1",
+            "--processes",
+            "8",
+        ])
+        .args(["--format", "json", "--"])
+        .arg(&class.program)
+        .args(["fork", "200"])
+        .current_dir(class.path("cwd"))
+        .env("HOME", class.path("home"))
+        .uid(65534)
+        .gid(65534)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut report = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut report)
+        .unwrap();
+    let status = child.wait().unwrap();
+    if status.code() == Some(2) {
+        eprintln!(
+            "an_unprivileged_grader_gets_the_sandbox_too: skipped, nobody cannot run the judge here"
+        );
+        return;
+    }
+    let json: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let applied = json["summary"]["sealing"]["applied"].to_string();
+    assert!(applied.contains("Landlock"), "{applied}");
+    if applied.contains("RLIMIT_NPROC") {
+        assert!(
+            json["cases"][0]["left_behind"].as_u64().unwrap() < 8,
+            "{report}"
+        );
+    }
+    assert_eq!(class.running(), 0);
+}
