@@ -25,7 +25,7 @@ struct Class {
 impl Class {
     fn new() -> Class {
         let dir = tempfile::tempdir().unwrap();
-        for folder in ["class/mallory", "class/bob", "home", "cwd"] {
+        for folder in ["class/mallory", "class/bob", "home", "cwd", "tmp"] {
             std::fs::create_dir_all(dir.path().join(folder)).unwrap();
         }
         std::fs::write(dir.path().join("class/bob/main.cpp"), "secret of bob\n").unwrap();
@@ -55,6 +55,7 @@ impl Class {
             .args(attack)
             .current_dir(self.path("cwd"))
             .env("HOME", self.path("home"))
+            .env("TMPDIR", self.path("tmp"))
             .env("BOARDGAMES_TEST_MARKER", "marker-4f2a")
             .output()
             .unwrap();
@@ -289,7 +290,6 @@ fn the_grader_s_processes_are_out_of_reach() {
 #[test]
 fn a_big_file_stops_at_the_limit_and_nothing_is_left_on_disk() {
     let class = Class::new();
-    let scratch_before = scratch_folders();
     let judged = class.judge("auto", &["--file-mb", "8"], &["big", "2048"]);
     assert!(judged.reported(), "{}", judged.report);
     assert!(
@@ -304,25 +304,43 @@ fn a_big_file_stops_at_the_limit_and_nothing_is_left_on_disk() {
     );
     assert!(!class.path("cwd/big.bin").exists());
     assert_eq!(
-        scratch_folders(),
-        scratch_before,
+        scratch_left(class.path("tmp")),
+        0,
         "a run's scratch folder was left"
     );
 }
 
-/// The scratch folders of runs in the temporary folder.
-fn scratch_folders() -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(std::env::temp_dir())
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("boardgames-run-"))
-        })
-        .collect();
-    found.sort();
-    found
+/// The run scratch folders left in `tmp`, the temporary folder the judge was given.
+fn scratch_left(tmp: PathBuf) -> usize {
+    std::fs::read_dir(tmp).map_or(0, |entries| {
+        entries
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("boardgames-run-")
+            })
+            .count()
+    })
+}
+
+#[test]
+fn a_relay_s_consoles_leave_nothing_behind() {
+    // The relay ends each console the orderly way, so that its keeper clears up.
+    let class = Class::new();
+    let build = cargo_bin("boardgames");
+    let out = Command::new(&build)
+        .args(["relay", "othello", "--size", "4", "--games", "2"])
+        .args([&build, &build])
+        .env("TMPDIR", class.path("tmp"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        scratch_left(class.path("tmp")),
+        0,
+        "a console's scratch folder was left"
+    );
 }
 
 #[test]

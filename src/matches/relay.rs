@@ -374,7 +374,6 @@ fn console_seal() -> Seal {
 
 impl Drop for Console {
     fn drop(&mut self) {
-        self.sealed.stopper().kill();
-        let _ = self.sealed.wait();
+        self.sealed.close();
     }
 }

@@ -229,6 +229,12 @@ impl Sealed {
         }
     }
 
+    /// Ends the run at once (its job), and waits for it.
+    pub fn close(&mut self) {
+        self.stopper().kill();
+        let _ = self.wait();
+    }
+
     /// Waits until the program has ended, then counts what it left running and kills it.
     pub fn wait(&mut self) -> io::Result<()> {
         self.status = Some(self.program.wait()?);

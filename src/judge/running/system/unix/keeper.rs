@@ -201,6 +201,8 @@ fn start(
         command.pre_exec(|| Ok(SigSet::all().thread_unblock()?));
     }
     if !sandbox.is_namespaced() {
+        // The keeper joins the run's control group, and the program is born in it.
+        sandbox.join_cgroup();
         return spawned(&mut command).map(|pid| (pid, None));
     }
     let (read, write) = std::io::pipe().map_err(|e| format!("a pipe: {e}"))?;

@@ -97,6 +97,24 @@ impl Sealed {
         Ok(())
     }
 
+    /// Ends the run the orderly way, so that the keeper clears up after it (the tree, the
+    /// sandbox's folder and control group), and waits for it: two seconds at most, then it is
+    /// killed outright.
+    pub fn close(&mut self) {
+        let stopper = self.stopper();
+        stopper.stop();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(status)) = self.keeper.try_wait() {
+                self.status = Some(status);
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        stopper.kill();
+        let _ = self.wait();
+    }
+
     /// How the run ended, read from the keeper's report at the end of `stderr` (which is taken
     /// off it); an error when the program could not be started at all.
     pub fn ended(self, stderr: &mut Vec<u8>) -> io::Result<Ended> {

@@ -63,6 +63,8 @@ pub struct Prepared {
     scratch: PathBuf,
     /// Its pids control group, if one was made.
     cgroup: Option<PathBuf>,
+    /// Whether the keeper itself joined it (where there are no namespaces).
+    joined: std::cell::Cell<bool>,
     /// Whether the keeper is in a user, PID and network namespace of its own, so that its
     /// next child is the first process of the new PID namespace.
     namespaced: bool,
@@ -184,6 +186,7 @@ pub fn prepare(
     Prepared {
         scratch,
         cgroup,
+        joined: std::cell::Cell::new(false),
         namespaced,
         landlock,
         seccomp,
@@ -279,7 +282,20 @@ impl Prepared {
     pub fn clean(&self) {
         let _ = std::fs::remove_dir_all(&self.scratch);
         if let Some(cgroup) = &self.cgroup {
+            // A keeper that joined it leaves it first: a group with a process in it stays.
+            if let (true, Some(parent)) = (self.joined.get(), cgroup.parent()) {
+                let _ = std::fs::write(parent.join("cgroup.procs"), "0");
+            }
             let _ = std::fs::remove_dir(cgroup);
+        }
+    }
+
+    /// Puts this process, and so everything it starts, in the run's control group: the
+    /// namespace's first process, or the keeper itself where there are no namespaces.
+    pub fn join_cgroup(&self) {
+        if let Some(cgroup) = &self.cgroup {
+            let joined = std::fs::write(cgroup.join("cgroup.procs"), "0").is_ok();
+            self.joined.set(joined);
         }
     }
 
@@ -287,9 +303,7 @@ impl Prepared {
     /// group.
     pub fn enter_run(&self) {
         let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL);
-        if let Some(cgroup) = &self.cgroup {
-            let _ = std::fs::write(cgroup.join("cgroup.procs"), "0");
-        }
+        self.join_cgroup();
     }
 }
 
