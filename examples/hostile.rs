@@ -8,8 +8,7 @@
 //! - `write PATH...`: create each file; `read PATH`: print the file;
 //! - `environ MARKER`: look through every process's environment in `/proc` for MARKER;
 //! - `tcp PORT`, `udp PORT`: send to 127.0.0.1; `unix NAME`: connect to an abstract socket;
-//! - `fork N`: fork N children that sleep; `daemonize FILE`: leave a session of its own that
-//!   appends to FILE every 20 ms;
+//! - `fork N`: fork N children that sleep; `daemonize`: leave a session of its own, and sleep;
 //! - `kill-parent`: SIGKILL its parent; `kill PID`: SIGKILL a process of the grader's;
 //!   `ptrace PID`: attach to it;
 //! - `big MB`: write MB MiB to `big.bin` in its working folder;
@@ -75,7 +74,7 @@ mod linux {
             ),
             "unix" => said("unix", abstract_socket(&arg(0))),
             "fork" => forks(arg(0).parse().unwrap_or(0)),
-            "daemonize" => daemonize(&arg(0)),
+            "daemonize" => daemonize(),
             "kill-parent" => said("kill-parent", kill(getppid(), Signal::SIGKILL)),
             "kill" => said("kill", kill(pid(&arg(0)), Signal::SIGKILL)),
             "ptrace" => {
@@ -173,22 +172,15 @@ mod linux {
         }
     }
 
-    /// Leaves a session of its own, twice forked, appending to `file` every 20 ms.
-    fn daemonize(file: &str) {
+    /// Leaves a session of its own, twice forked, and sleeps there for ever.
+    fn daemonize() {
         // SAFETY: the children call only what a single thread may.
         if let Ok(ForkResult::Child) = unsafe { fork() } {
             let _ = setsid();
             // SAFETY: as above.
             if let Ok(ForkResult::Child) = unsafe { fork() } {
                 loop {
-                    if let Ok(mut f) = std::fs::OpenOptions::new()
-                        .append(true)
-                        .create(true)
-                        .open(file)
-                    {
-                        let _ = f.write_all(b".");
-                    }
-                    std::thread::sleep(Duration::from_millis(20));
+                    std::thread::sleep(Duration::from_secs(60));
                 }
             }
             std::process::exit(0);
