@@ -8,34 +8,82 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 
 use super::common::{
-    KalahArgs, SEED, SideArgs, cores, parse_in, parse_seconds, parse_seed, parse_threads, within,
+    SEED, cores, parse_capture, parse_in, parse_pits, parse_seconds, parse_seed, parse_side,
+    parse_stones, parse_threads, within,
 };
+use crate::board::{BoardSide, PitsPerRow};
+use crate::driver::KalahBoard;
 use crate::judge::{
-    Cases, Class, Format, Game as JudgedGame, Judging, Limits, Sandbox, SandboxMode, Sealing,
-    Shard, Visibility,
+    Build, Cases, Class, Format, Game as JudgedGame, Judging, Limits, Sandbox, SandboxMode,
+    Sealing, Shard, Visibility, default_cache,
 };
+use crate::mancala::Capture;
 
 /// The games the judge grades.
 #[derive(Debug, Subcommand)]
 pub enum Judge {
     /// Othello: the program plays the course's console game.
     #[command(
-        after_help = "Example:\n  boardgames judge othello --size 6 --cases 200 --errors -- ./othello"
+        after_help = "Examples:\n  boardgames judge othello --size 6 --cases 200 --errors -- ./othello\n  \
+                      boardgames judge othello --size 4,6,8 -- ./othello --size {size}"
     )]
     Othello {
-        #[command(flatten)]
-        side: SideArgs,
+        /// Board sides, separated by commas: every program is judged at each, on the same
+        /// cases of each; `{size}` in the program's arguments is the side.
+        #[arg(long, value_name = "N,...", allow_negative_numbers = true, value_delimiter = ',', default_value = "8", value_parser = parse_side)]
+        size: Vec<BoardSide>,
         #[command(flatten)]
         how: JudgeArgs,
     },
     /// Kalah: the program plays the console contract's game.
     #[command(after_help = "Example:\n  boardgames judge mancala --pits 4 --stones 3 -- ./kalah")]
     Mancala {
-        #[command(flatten)]
-        kalah: KalahArgs,
+        /// Pits in each player's row, separated by commas (every one with every --stones);
+        /// `{pits}` in the program's arguments is the number.
+        #[arg(long, value_name = "P,...", allow_negative_numbers = true, value_delimiter = ',', default_value = "6", value_parser = parse_pits)]
+        pits: Vec<PitsPerRow>,
+        /// Stones in each pit at the start, separated by commas; `{stones}` in the program's
+        /// arguments is the number.
+        #[arg(long, value_name = "S,...", allow_negative_numbers = true, value_delimiter = ',', default_value = "4", value_parser = parse_stones)]
+        stones: Vec<u8>,
+        /// When a last stone in an empty pit of the mover's row captures: 'standard' or
+        /// 'empty' (see `boardgames mancala --help`).
+        #[arg(long, value_name = "RULE", allow_negative_numbers = true, default_value = "standard", value_parser = parse_capture)]
+        capture: Capture,
         #[command(flatten)]
         how: JudgeArgs,
     },
+}
+
+impl Judge {
+    /// The judging the command line asks for: every board it names.
+    pub(super) fn judging(self) -> Judging {
+        match self {
+            Judge::Othello { size, how } => {
+                how.judging(size.into_iter().map(JudgedGame::Othello).collect())
+            }
+            Judge::Mancala {
+                pits,
+                stones,
+                capture,
+                how,
+            } => {
+                let games = pits
+                    .iter()
+                    .flat_map(|&pits| {
+                        stones.iter().map(move |&stones| {
+                            JudgedGame::Mancala(KalahBoard {
+                                pits,
+                                stones,
+                                capture,
+                            })
+                        })
+                    })
+                    .collect();
+                how.judging(games)
+            }
+        }
+    }
 }
 
 /// Flags of every judging.
@@ -125,6 +173,25 @@ pub struct JudgeArgs {
     /// same cases, and print a class table.
     #[arg(long, value_name = "DIR", allow_negative_numbers = true, conflicts_with_all = ["program", "fail_fast"])]
     pub programs: Option<PathBuf>,
+    /// With --programs: each submission is sources (a folder, or one .cpp/.c file), built by
+    /// this command, run by the system's shell in a copy of them (sandboxed), with the board
+    /// in SIZE (or PITS and STONES) and OUT the path the program must be written to. A build
+    /// that fails is a compile error on every case. Builds are cached (see --build-cache).
+    #[arg(
+        long,
+        value_name = "CMD",
+        requires = "programs",
+        allow_hyphen_values = true
+    )]
+    pub build: Option<String>,
+    /// Seconds a build may take.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value_t = 60.0, value_parser = parse_seconds)]
+    pub build_timeout: f64,
+    /// Where builds are kept, by a hash of the command, the board and the sources: grading
+    /// again rebuilds only what changed; delete the folder to clear it [default: the system's
+    /// cache folder, boardgames/builds].
+    #[arg(long, value_name = "DIR", allow_negative_numbers = true)]
+    pub build_cache: Option<PathBuf>,
     /// With --programs: take every N-th submission from the K-th, for a CI job matrix.
     #[arg(
         long,
@@ -143,7 +210,7 @@ pub struct JudgeArgs {
 }
 
 impl JudgeArgs {
-    pub(super) fn judging(self, game: JudgedGame) -> Judging {
+    pub(super) fn judging(self, games: Vec<JudgedGame>) -> Judging {
         let cases = match self.inputs {
             Some(dir) => Cases::Inputs(dir),
             None => Cases::Generated {
@@ -154,7 +221,8 @@ impl JudgeArgs {
             },
         };
         Judging {
-            game,
+            game: games[0],
+            games,
             cases,
             limits: Limits {
                 time: Duration::from_secs_f64(self.timeout),
@@ -169,6 +237,7 @@ impl JudgeArgs {
                     cpu_seconds: self.timeout.ceil() as u64,
                     read: self.read,
                     holder: None,
+                    work: None,
                 },
             },
             jobs: self.threads.unwrap_or_else(cores),
@@ -186,6 +255,11 @@ impl JudgeArgs {
                 shard: self.shard.unwrap_or_default(),
             }),
             sealing: Sealing::default(),
+            build: self.build.map(|command| Build {
+                command,
+                timeout: Duration::from_secs_f64(self.build_timeout),
+                cache: self.build_cache.unwrap_or_else(default_cache),
+            }),
         }
     }
 }

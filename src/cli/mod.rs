@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use clap::{Parser, Subcommand};
 
 use crate::driver::{Showing, Task};
-use crate::judge::{Game as JudgedGame, Judging, Keeping, Sandbox, SandboxMode};
+use crate::judge::{Judging, Keeping, Sandbox, SandboxMode};
 use crate::matches::{Contest, Relaying};
 use crate::tools::Tool;
 
@@ -90,13 +90,7 @@ impl Cli {
             Command::Generate(generate) => Invocation::Tool(generate.tool()),
             Command::Arena(arena) => Invocation::Arena(arena.contest()?),
             Command::Relay(Relay::Othello(args)) => Invocation::Relay(Box::new(args.relaying())),
-            Command::Judge(Judge::Othello { side, how }) => {
-                Invocation::Judge(Box::new(how.judging(JudgedGame::Othello(side.size))))
-            }
-            Command::Judge(Judge::Mancala { kalah, how }) => {
-                let game = JudgedGame::Mancala(kalah.board());
-                Invocation::Judge(Box::new(how.judging(game)))
-            }
+            Command::Judge(judge) => Invocation::Judge(Box::new(judge.judging())),
             Command::JudgeKeeper {
                 memory_mb,
                 sandbox,
@@ -107,6 +101,7 @@ impl Cli {
                 probe,
                 hold,
                 join,
+                work,
                 program,
             } => Invocation::Keep(Keeping {
                 memory_mb,
@@ -117,6 +112,7 @@ impl Cli {
                     cpu_seconds,
                     read,
                     holder: join,
+                    work,
                 },
                 probe,
                 hold,
@@ -224,7 +220,7 @@ pub enum Command {
                       boardgames judge mancala --inputs cases/ --format junit -- ./kalah\n  \
                       boardgames judge othello --programs submissions/ --format csv"
     )]
-    Judge(Judge),
+    Judge(Box<Judge>),
     /// Play two Othello programs against each other through their consoles (for developers).
     #[command(
         subcommand,
@@ -281,6 +277,9 @@ pub enum Command {
         /// Join the namespaces this holder holds.
         #[arg(long, value_name = "PID")]
         join: Option<u32>,
+        /// The run's working folder, kept after it.
+        #[arg(long, value_name = "DIR")]
+        work: Option<std::path::PathBuf>,
         /// The program and its arguments, after `--`.
         #[arg(last = true, required = true, value_name = "PROGRAM")]
         program: Vec<OsString>,

@@ -11,9 +11,13 @@ use std::str::FromStr;
 
 use anyhow::Context;
 
+use super::build::{self, Build, Built, Source, is_source};
+use super::progress::Progress;
 use super::reporting::{self, Format, Row, table};
 use super::running::{Runs, executable, program_name};
-use super::{Case, Judged, Judging, Outcome, Program, judge_program, listing};
+use super::{
+    Board, Judged, Judging, Outcome, Program, Verdict, each_at_once, judge_program, listing,
+};
 
 /// A class to judge.
 #[derive(Clone, Debug)]
@@ -56,10 +60,18 @@ impl FromStr for Shard {
     }
 }
 
-/// A submission: its name and its program, or why there is none to run.
+/// A submission: its name and what it is, or why there is nothing to run.
 struct Submission {
     name: String,
-    program: Result<Program, String>,
+    program: Result<What, String>,
+}
+
+/// What a submission is.
+enum What {
+    /// A program to run.
+    Program(Program),
+    /// Sources to build first (`--build`): a folder, or one file.
+    Sources(PathBuf),
 }
 
 /// The entries of a folder, sorted by name, hidden ones left out.
@@ -72,17 +84,29 @@ fn entries(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-/// The class's submissions in this shard: executables and folders; other files are not
-/// submissions.
-fn submissions(class: &Class) -> anyhow::Result<Vec<Submission>> {
+/// The class's submissions in this shard: executables and folders that hold one; or, to build,
+/// folders and source files. Other files are not submissions.
+fn submissions(class: &Class, building: bool) -> anyhow::Result<Vec<Submission>> {
     let all: Vec<PathBuf> = entries(&class.dir)?
         .into_iter()
-        .filter(|p| p.is_dir() || executable(p))
+        .filter(|p| {
+            p.is_dir()
+                || if building {
+                    is_source(p)
+                } else {
+                    executable(p)
+                }
+        })
         .collect();
     anyhow::ensure!(
         !all.is_empty(),
-        "no programs in {}: a submission is an executable, or a folder that holds one",
-        class.dir.display()
+        "no programs in {}: a submission is {}",
+        class.dir.display(),
+        if building {
+            "a folder of sources, or a source file"
+        } else {
+            "an executable, or a folder that holds one"
+        }
     );
     let shard = class.shard;
     let mut taken = Vec::new();
@@ -91,73 +115,111 @@ fn submissions(class: &Class) -> anyhow::Result<Vec<Submission>> {
             continue;
         }
         let file_name = path.file_name().unwrap_or_default().to_string_lossy();
-        let name = if path.is_dir() {
-            file_name.into_owned()
-        } else {
-            program_name(&file_name).to_string()
+        let name = match path.file_stem() {
+            _ if path.is_dir() => file_name.into_owned(),
+            Some(stem) if building => stem.to_string_lossy().into_owned(),
+            _ => program_name(&file_name).to_string(),
         };
-        let program = if path.is_dir() {
+        let program = if building {
+            Ok(What::Sources(path))
+        } else if path.is_dir() {
             let inside: Vec<PathBuf> = entries(&path)?
                 .into_iter()
                 .filter(|p| executable(p))
                 .collect();
             match &inside[..] {
-                [one] => Ok(one.clone()),
+                [one] => Ok(What::Program(Program::plain(one.clone()))),
                 [] => Err("no executable in its folder".to_string()),
                 many => Err(format!("{} executables in its folder", many.len())),
             }
         } else {
-            Ok(path)
+            Ok(What::Program(Program::plain(path)))
         };
-        taken.push(Submission {
-            name,
-            program: program.map(|path| Program {
-                path,
-                args: Vec::new(),
-            }),
-        });
+        taken.push(Submission { name, program });
     }
     Ok(taken)
 }
 
-/// Judges every submission of the class on `cases` and renders the class table.
+/// Judges every submission of the class at every board, on the board's cases, and renders
+/// the class table (a column per board where there are several).
 pub fn grade(
     judging: &Judging,
     class: &Class,
-    cases: &[Case],
+    boards: &[Board],
     runs: &Runs,
 ) -> anyhow::Result<(Vec<u8>, Outcome)> {
     anyhow::ensure!(
         judging.save.is_some() || !matches!(judging.format, Format::Junit | Format::Gradescope),
         "--format junit and gradescope are written per submission with --programs: add --save DIR"
     );
+    let submissions = submissions(class, judging.build.is_some())?;
+    let builds = match &judging.build {
+        Some(how) => build_all(how, &submissions, boards, judging, runs)?,
+        None => Vec::new(),
+    };
+    let cases: usize = boards.iter().map(|b| b.cases.len()).sum();
+    let progress = Progress::new(submissions.len() * cases, "cases");
     let mut rows = Vec::new();
     let mut unrunnable = false;
-    for submission in submissions(class)? {
+    for (index, submission) in submissions.iter().enumerate() {
         if runs.is_interrupted() {
             break;
         }
-        let program = match submission.program {
-            Ok(program) => program,
+        progress.say(format!(
+            "submission {}/{}: {}",
+            index + 1,
+            submissions.len(),
+            submission.name
+        ));
+        let what = match &submission.program {
+            Ok(what) => what,
             Err(why) => {
                 unrunnable = true;
+                progress.advance(cases);
                 let mut row = Row::of(&submission.name, &[], judging.pe_credit);
                 row.note = format!("cannot run: {why}");
                 rows.push(row);
                 continue;
             }
         };
-        let judged = judge_program(judging, &program, cases, runs)?;
-        if let Some(dir) = &judging.save {
-            save_all(&dir.join(&submission.name), judging, &program, &judged)?;
+        let mut parts = Vec::new();
+        for (at, board) in boards.iter().enumerate() {
+            let built = builds.get(index).and_then(|b| b.get(at));
+            let (program, judged) = match program_at(what, built, board) {
+                Ok(program) => {
+                    let judged =
+                        judge_program(&board.judging, &program, &board.cases, runs, &progress)?;
+                    (program, judged)
+                }
+                Err((sources, output)) => {
+                    progress.advance(board.cases.len());
+                    let judged = board
+                        .cases
+                        .iter()
+                        .map(|case| {
+                            Judged::unrun(case.clone(), Verdict::CompileError(output.clone()))
+                        })
+                        .collect();
+                    (sources, judged)
+                }
+            };
+            if let Some(dir) = &judging.save {
+                let dir = board.folder(&dir.join(&submission.name), boards.len());
+                save_all(&dir, &board.judging, &program, &judged)?;
+            }
+            let mut row = Row::of(&submission.name, &judged, judging.pe_credit);
+            if let Some(Verdict::CompileError(output)) = judged.first().map(|j| &j.verdict) {
+                row.note = format!("compile error: {}", output.lines().next().unwrap_or(""));
+            }
+            parts.push((reporting::board_label(board.judging.game), row));
         }
-        rows.push(Row::of(&submission.name, &judged, judging.pe_credit));
+        rows.push(match <[_; 1]>::try_from(parts) {
+            Ok([(_, row)]) => row,
+            Err(parts) => Row::of_boards(&submission.name, parts),
+        });
     }
-    rows.sort_by(|a, b| {
-        b.percent()
-            .total_cmp(&a.percent())
-            .then_with(|| a.name.cmp(&b.name))
-    });
+    progress.finish();
+    reporting::sort(&mut rows);
     let outcome = if runs.is_interrupted() {
         Outcome::Interrupted
     } else if unrunnable {
@@ -165,10 +227,113 @@ pub fn grade(
     } else {
         Outcome::AllAccepted
     };
-    Ok((
-        table(&rows, judging.format, reporting::sealing(judging))?,
-        outcome,
-    ))
+    let what = judged_what(judging, class);
+    let table = table(
+        &rows,
+        judging.format,
+        reporting::sealing(judging),
+        Some(&what),
+    )?;
+    Ok((table, outcome))
+}
+
+/// Every submission's build at every board (`[submission][board]`), `jobs` at once, each
+/// from the cache where it is there; says on stderr how many were made and where the cache is.
+fn build_all(
+    how: &Build,
+    submissions: &[Submission],
+    boards: &[Board],
+    judging: &Judging,
+    runs: &Runs,
+) -> anyhow::Result<Vec<Vec<Built>>> {
+    let work: Vec<(usize, usize, &Path)> = submissions
+        .iter()
+        .enumerate()
+        .filter_map(|(s, submission)| match &submission.program {
+            Ok(What::Sources(path)) => Some((s, path.as_path())),
+            _ => None,
+        })
+        .flat_map(|(s, path)| (0..boards.len()).map(move |b| (s, b, path)))
+        .collect();
+    let progress = Progress::new(work.len(), "builds");
+    let made = each_at_once(judging.jobs, &work, |&(s, b, path)| {
+        progress.say(submissions[s].name.clone());
+        let values = boards[b].values();
+        let built = build::build(how, path, &values, &judging.limits.sandbox, runs);
+        progress.advance(1);
+        built
+    })?;
+    progress.finish();
+    let fresh = made
+        .iter()
+        .filter(|(_, from)| *from == Source::Made)
+        .count();
+    eprintln!(
+        "builds: {fresh} made, {} from the cache ({}; delete it to clear it)",
+        made.len() - fresh,
+        how.cache.display()
+    );
+    let mut builds: Vec<Vec<Built>> = submissions.iter().map(|_| Vec::new()).collect();
+    for ((s, _, _), (built, _)) in work.iter().zip(made) {
+        builds[*s].push(built);
+    }
+    Ok(builds)
+}
+
+/// What a class judging judged, for its JSON report: the version of boardgames, the game and
+/// its boards, the cases, and the shard, so that the shards of one judging can be merged and
+/// those of others refused (`merge.rs`).
+pub fn judged_what(judging: &Judging, class: &Class) -> serde_json::Value {
+    let (game, capture) = match judging.game {
+        crate::judge::Game::Othello(_) => ("othello", None),
+        crate::judge::Game::Mancala(board) => ("mancala", Some(format!("{:?}", board.capture))),
+    };
+    let boards: Vec<String> = judging
+        .games
+        .iter()
+        .map(|&g| reporting::board_label(g))
+        .collect();
+    let cases = match &judging.cases {
+        crate::judge::Cases::Generated {
+            count,
+            seed,
+            errors,
+            weird,
+        } => serde_json::json!({
+            "count": count, "seed": seed.to_string(), "errors": errors, "weird": weird,
+        }),
+        crate::judge::Cases::Inputs(dir) => {
+            serde_json::json!({ "inputs": dir.display().to_string() })
+        }
+    };
+    serde_json::json!({
+        "boardgames": env!("CARGO_PKG_VERSION"),
+        "game": game,
+        "capture": capture,
+        "boards": boards,
+        "cases": cases,
+        "shard": format!("{}/{}", class.shard.index, class.shard.count),
+    })
+}
+
+/// The program a submission is at `board`: its arguments made the board's, or its build;
+/// `Err` (its sources, the build's output) when the build failed.
+fn program_at(
+    what: &What,
+    built: Option<&Built>,
+    board: &Board,
+) -> Result<Program, (Program, String)> {
+    match (what, built) {
+        (What::Program(program), _) => Ok(program.with_values(&board.values())),
+        (What::Sources(_), Some(Built::Program(path))) => Ok(Program::plain(path.clone())),
+        (What::Sources(sources), Some(Built::Failed(output))) => {
+            Err((Program::plain(sources.clone()), output.clone()))
+        }
+        (What::Sources(sources), None) => Err((
+            Program::plain(sources.clone()),
+            "no build command".to_string(),
+        )),
+    }
 }
 
 /// Saves a submission's failed cases and its report in every format.

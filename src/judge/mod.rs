@@ -9,7 +9,10 @@
 //! the class table), with the cases here and the class (`class.rs`) on top; `running/` and
 //! `reading/` use nothing of the judge above them.
 
+mod build;
+mod cases;
 mod class;
+mod progress;
 mod reading;
 mod reporting;
 mod running;
@@ -20,8 +23,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
+pub use build::{Build, default_cache};
 pub use class::{Class, Shard};
 pub use reading::Game;
 pub use reporting::{Format, Visibility};
@@ -30,8 +34,11 @@ pub use running::{
     keep,
 };
 
-use crate::driver::{self, Opponents, Task, Transcript};
-use crate::tools::{self, Generation, Tool};
+use crate::driver::Transcript;
+#[cfg(fuzzing)]
+pub(crate) use cases::diagnose_generated;
+use cases::{inputs, listing, make_case};
+use progress::Progress;
 use reading::compare::{self, Difference, compare};
 use reading::diagnose::{Diagnosis, diagnose};
 use running::{Ending, Runs};
@@ -57,8 +64,10 @@ pub enum Cases {
 /// Everything a judging needs.
 #[derive(Clone, Debug)]
 pub struct Judging {
-    /// The game.
+    /// The game this pass judges: one of `games`.
     pub game: Game,
+    /// Every board the judging is at, each on cases of its own.
+    pub games: Vec<Game>,
     /// The cases.
     pub cases: Cases,
     /// Limits per run.
@@ -88,6 +97,8 @@ pub struct Judging {
     /// How the runs are sealed here, as the judge found it before the first run (empty until
     /// then).
     pub sealing: Sealing,
+    /// With a class: how its submissions, sources, are built.
+    pub build: Option<Build>,
 }
 
 /// One case: its input and the transcript the game makes of it.
@@ -108,6 +119,8 @@ pub struct Case {
 pub enum Verdict {
     /// The input does not reach the end of the game: not charged to the program.
     Unusable,
+    /// The submission's build failed or made no program: the build's first 30 lines.
+    CompileError(String),
     /// Ran past the time limit.
     TimeLimit,
     /// Failed after using memory near the limit, or for want of memory.
@@ -130,6 +143,7 @@ impl Verdict {
     pub fn name(&self) -> &'static str {
         match self {
             Verdict::Unusable => "unusable case",
+            Verdict::CompileError(_) => "compile error",
             Verdict::TimeLimit => "time limit",
             Verdict::MemoryLimit => "memory limit",
             Verdict::OutputLimit => "output limit",
@@ -167,6 +181,26 @@ pub struct Judged {
     pub hits: Vec<String>,
 }
 
+impl Judged {
+    /// A case that was never run, with its verdict: an input that ends too soon, or a
+    /// submission that could not be built.
+    #[must_use]
+    pub fn unrun(case: Case, verdict: Verdict) -> Judged {
+        Judged {
+            case,
+            verdict,
+            actual: Vec::new(),
+            stderr: Vec::new(),
+            time: Duration::ZERO,
+            outputs: 0,
+            diagnosis: None,
+            peak_kib: 0,
+            left: 0,
+            hits: Vec::new(),
+        }
+    }
+}
+
 /// How a judging ended, for the exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -200,40 +234,108 @@ pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
     let on_interrupt = runs.clone();
     // Only the first judging of a process installs the handler; there is only one.
     let _ = ctrlc::set_handler(move || on_interrupt.interrupt());
-    let cases: Vec<Case> = inputs(judging)?
+    // Every board with its cases, the same for every program judged.
+    let boards = judging
+        .games
         .iter()
-        .map(|input| make_case(judging.game, input))
-        .collect();
+        .map(|&game| {
+            let judging = Judging {
+                game,
+                ..judging.clone()
+            };
+            let cases = inputs(&judging)?
+                .iter()
+                .map(|input| make_case(game, input))
+                .collect();
+            Ok(Board { judging, cases })
+        })
+        .collect::<anyhow::Result<Vec<Board>>>()?;
     if let Some(class) = &judging.class {
-        return class::grade(judging, class, &cases, &runs);
+        return class::grade(judging, class, &boards, &runs);
     }
     let (name, args) = judging
         .program
         .split_first()
         .context("no program to judge")?;
     let program = Program::find(name, args.to_vec())?;
-    let judged = judge_program(judging, &program, &cases, &runs)?;
-    if let Some(dir) = &judging.save {
-        reporting::save(dir, &program, &judged)?;
+    let progress = Progress::new(boards.iter().map(|b| b.cases.len()).sum(), "cases");
+    let mut parts = Vec::new();
+    for board in &boards {
+        let program = program.with_values(&board.values());
+        let judged = judge_program(&board.judging, &program, &board.cases, &runs, &progress)?;
+        if let Some(dir) = &judging.save {
+            reporting::save(&board.folder(dir, boards.len()), &program, &judged)?;
+        }
+        parts.push((program, judged));
+        if runs.is_interrupted() {
+            break;
+        }
     }
+    progress.finish();
     let outcome = if runs.is_interrupted() {
         Outcome::Interrupted
-    } else if judged.iter().all(|j| !reporting::failed(j)) {
+    } else if parts
+        .iter()
+        .flat_map(|(_, j)| j)
+        .all(|j| !reporting::failed(j))
+    {
         Outcome::AllAccepted
     } else {
         Outcome::SomeFailed
     };
-    let text = reporting::render(judging, &program, &judged)?;
+    let parts: Vec<reporting::Part> = boards
+        .iter()
+        .zip(&parts)
+        .map(|(board, (program, judged))| reporting::Part {
+            judging: &board.judging,
+            program,
+            judged,
+        })
+        .collect();
+    let text = reporting::render_parts(&parts)?;
     Ok((text, outcome))
 }
 
-/// Runs `program` on every case, `judging.jobs` at once; the cases judged, in order (fewer
-/// when the judging stopped early).
+/// One board of a judging, and its cases.
+pub struct Board {
+    /// The judging at this board (`game` is the board).
+    pub judging: Judging,
+    /// Its cases.
+    pub cases: Vec<Case>,
+}
+
+impl Board {
+    /// The board's numbers, by the names `{size}`, `{pits}` and `{stones}` (and a build's `SIZE`,
+    /// `PITS`, `STONES`) give them.
+    pub fn values(&self) -> Vec<(&'static str, String)> {
+        match self.judging.game {
+            Game::Othello(side) => vec![("size", side.get().to_string())],
+            Game::Mancala(board) => vec![
+                ("pits", board.pits.get().to_string()),
+                ("stones", board.stones.to_string()),
+            ],
+        }
+    }
+
+    /// Where its saved cases go under `dir`: `dir` itself when there is one board, a folder of
+    /// its own (`6x6`) when there are several.
+    pub fn folder(&self, dir: &std::path::Path, boards: usize) -> PathBuf {
+        if boards > 1 {
+            dir.join(reporting::board_label(self.judging.game))
+        } else {
+            dir.to_path_buf()
+        }
+    }
+}
+
+/// Runs `program` on every case, `judging.jobs` at once, a step of `progress` each; the cases
+/// judged, in order (fewer when the judging stopped early).
 fn judge_program(
     judging: &Judging,
     program: &Program,
     cases: &[Case],
     runs: &Runs,
+    progress: &Progress,
 ) -> anyhow::Result<Vec<Judged>> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -248,7 +350,9 @@ fn judge_program(
                     }
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(case) = cases.get(i) else { break };
-                    match judge_case(case.clone(), program, judging, runs) {
+                    let judged = judge_case(case.clone(), program, judging, runs);
+                    progress.advance(1);
+                    match judged {
                         // A run cut short by an interrupt says nothing of the program.
                         Ok(_) if runs.is_interrupted() => break,
                         Ok(judged) => {
@@ -275,122 +379,31 @@ fn judge_program(
         .collect())
 }
 
-/// A case's input before the game has made its transcript.
-enum Input {
-    /// Generated so.
-    Seed(Generation),
-    /// Read from a file.
-    File(String, Vec<u8>),
-}
-
-/// The inputs of the cases, in order.
-fn inputs(judging: &Judging) -> anyhow::Result<Vec<Input>> {
-    match &judging.cases {
-        &Cases::Generated {
-            count,
-            seed,
-            errors,
-            weird,
-        } => Ok((0..count)
-            .map(|i| {
-                Input::Seed(Generation {
-                    seed: case_seed(seed, i),
-                    errors,
-                    weird,
-                })
-            })
-            .collect()),
-        Cases::Inputs(dir) => {
-            let mut files = listing(dir, "cases")?;
-            files.retain(|path| path.extension().is_some_and(|e| e == "in"));
-            if files.is_empty() {
-                bail!("no cases: {} holds no *.in file", dir.display());
-            }
-            files
-                .into_iter()
-                .map(|path| {
-                    let bytes = std::fs::read(&path)
-                        .with_context(|| format!("reading {}", path.display()))?;
-                    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-                    Ok(Input::File(stem.into_owned(), bytes))
-                })
-                .collect()
+/// `work` done by `f`, `jobs` items at once; the results in order, or the first error.
+fn each_at_once<T: Sync, R: Send>(
+    jobs: usize,
+    work: &[T],
+    f: impl Fn(&T) -> anyhow::Result<R> + Sync,
+) -> anyhow::Result<Vec<R>> {
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Option<anyhow::Result<R>>>> =
+        work.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, work.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(item) = work.get(i) else { break };
+                    let result = f(item);
+                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+                }
+            });
         }
-    }
-}
-
-/// The paths in the folder `dir`, sorted by name; `what` names the folder in an error.
-fn listing(dir: &std::path::Path, what: &str) -> anyhow::Result<Vec<PathBuf>> {
-    let reading = || format!("reading {what} from {}", dir.display());
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(reading)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .with_context(reading)?;
-    paths.sort();
-    Ok(paths)
-}
-
-/// The seed of case `i` of a judging from `seed`: a splitmix64 step, so that neighbouring
-/// cases and neighbouring judgings share no games.
-fn case_seed(seed: u64, i: usize) -> u64 {
-    let mut z = seed
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(i as u64 + 1);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The case of `input`: generated if need be, and played by the game itself.
-fn make_case(game: Game, input: &Input) -> Case {
-    let (name, seed, bytes) = match input {
-        &Input::Seed(how) => {
-            let generate = match game {
-                Game::Othello(side) => Tool::GenerateOthello { side, how },
-                Game::Mancala(board) => Tool::GenerateMancala { board, how },
-            };
-            let mut bytes = Vec::new();
-            // Writing to memory cannot fail, and a generator reads nothing.
-            let _ = tools::run(generate, false, std::io::empty(), &mut bytes);
-            (format!("seed-{}", how.seed), Some(how.seed), bytes)
-        }
-        Input::File(name, bytes) => (name.clone(), None, bytes.clone()),
-    };
-    let play = match game {
-        Game::Othello(side) => Task::PlayOthello {
-            side,
-            opponents: Opponents::default(),
-        },
-        Game::Mancala(board) => Task::PlayMancala {
-            board,
-            opponents: Opponents::default(),
-        },
-    };
-    let expected = driver::transcript(play, &bytes);
-    Case {
-        name,
-        seed,
-        input: bytes,
-        expected,
-    }
-}
-
-/// For the fuzz target of the transcript reader (`fuzz/`): `actual`, a run's output (`cut`
-/// short or not), read against the expected transcript of the generated case of `seed`.
-#[cfg(fuzzing)]
-pub(crate) fn diagnose_generated(game: Game, seed: u64, actual: &[u8], cut: bool) -> Diagnosis {
-    let how = Generation {
-        seed,
-        errors: true,
-        weird: true,
-    };
-    diagnose(
-        game,
-        &make_case(game, &Input::Seed(how)).expected,
-        actual,
-        cut,
-    )
+    });
+    results
+        .into_iter()
+        .filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
 }
 
 /// Runs the program on `case` as many times as asked and gives the verdict.
@@ -401,18 +414,7 @@ fn judge_case(
     runs: &Runs,
 ) -> std::io::Result<Judged> {
     if !case.expected.finished {
-        return Ok(Judged {
-            case,
-            verdict: Verdict::Unusable,
-            actual: Vec::new(),
-            stderr: Vec::new(),
-            time: Duration::ZERO,
-            outputs: 0,
-            diagnosis: None,
-            peak_kib: 0,
-            left: 0,
-            hits: Vec::new(),
-        });
+        return Ok(Judged::unrun(case, Verdict::Unusable));
     }
     // Past four times the expected transcript a program is not playing the game any more.
     let limits = Limits {

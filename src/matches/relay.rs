@@ -368,6 +368,7 @@ fn console_seal() -> Seal {
             cpu_seconds: u64::MAX,
             read: Vec::new(),
             holder: None,
+            work: None,
         },
     }
 }

@@ -7,15 +7,23 @@
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::json;
 
-use super::{Reader, credit, details, failed, game_flags, headline, sealing, verdict_name};
+use super::{
+    Part, Reader, board_label, credit, details, failed, game_flags, headline, sealing, verdict_name,
+};
 use crate::judge::{Judged, Judging, Program, Verdict};
 
-/// The JUnit report: one suite, a testcase per case, named by case and classed by the game.
-pub(super) fn junit(
-    judging: &Judging,
-    program: &Program,
-    judged: &[Judged],
-) -> anyhow::Result<String> {
+/// The JUnit report: a suite per board, a testcase per case, named by case and classed by the
+/// game and its board.
+pub(super) fn junit(parts: &[Part]) -> anyhow::Result<String> {
+    let mut report = Report::new("boardgames judge");
+    for part in parts {
+        report.add_test_suite(suite(part.judging, part.program, part.judged));
+    }
+    Ok(report.to_string()?)
+}
+
+/// One board's suite.
+fn suite(judging: &Judging, program: &Program, judged: &[Judged]) -> TestSuite {
     let flags = game_flags(judging.game);
     let mut suite = TestSuite::new(format!("boardgames judge {flags}"));
     suite.add_property(("sealing", sealing(judging).to_string().as_str()));
@@ -25,9 +33,10 @@ pub(super) fn junit(
         let status = if failed(j) {
             // A crash or a limit is an error of the run; anything else a failure of the output.
             let kind = match j.verdict {
-                Verdict::RuntimeError(_) | Verdict::TimeLimit | Verdict::MemoryLimit => {
-                    NonSuccessKind::Error
-                }
+                Verdict::RuntimeError(_)
+                | Verdict::TimeLimit
+                | Verdict::MemoryLimit
+                | Verdict::CompileError(_) => NonSuccessKind::Error,
                 _ => NonSuccessKind::Failure,
             };
             let mut status = TestCaseStatus::non_success(kind);
@@ -47,21 +56,18 @@ pub(super) fn junit(
         case.set_time(j.time);
         suite.add_test_case(case);
     }
-    let mut report = Report::new("boardgames judge");
-    report.add_test_suite(suite);
-    Ok(report.to_string()?)
+    suite
 }
 
-/// Gradescope's `results.json`: `--points` spread evenly over the charged cases (one a case
-/// by default), a presentation error worth `--pe-credit` of its case, and text for students.
-pub(super) fn gradescope(
-    judging: &Judging,
-    program: &Program,
-    judged: &[Judged],
-) -> serde_json::Value {
-    let charged: Vec<&Judged> = judged
+/// Gradescope's `results.json`: `--points` spread evenly over the charged cases of every board
+/// (one a case by default), a presentation error worth `--pe-credit` of its case, and text for
+/// students; with several boards, each test's name starts with its board.
+pub(super) fn gradescope(parts: &[Part]) -> serde_json::Value {
+    let judging = parts[0].judging;
+    let charged: Vec<(&Part, &Judged)> = parts
         .iter()
-        .filter(|j| j.verdict != Verdict::Unusable)
+        .flat_map(|part| part.judged.iter().map(move |j| (part, j)))
+        .filter(|(_, j)| j.verdict != Verdict::Unusable)
         .collect();
     let each = judging
         .points
@@ -69,16 +75,21 @@ pub(super) fn gradescope(
     let mut score = 0.0;
     let tests: Vec<_> = charged
         .iter()
-        .map(|j| {
+        .map(|&(part, j)| {
             let earned = each * credit(j, judging.pe_credit);
             score += earned;
             let output = format!(
                 "{}\n{}",
                 headline(j),
-                details(judging, program, j, Reader::Student)
+                details(part.judging, part.program, j, Reader::Student)
             );
+            let name = if parts.len() > 1 {
+                format!("{} {}", board_label(part.judging.game), j.case.name)
+            } else {
+                j.case.name.clone()
+            };
             let mut test = json!({
-                "name": j.case.name,
+                "name": name,
                 "score": earned,
                 "max_score": each,
                 "status": if failed(j) { "failed" } else { "passed" },
@@ -90,7 +101,7 @@ pub(super) fn gradescope(
             test
         })
         .collect();
-    let time: f64 = judged.iter().map(|j| j.time.as_secs_f64()).sum();
+    let time: f64 = charged.iter().map(|(_, j)| j.time.as_secs_f64()).sum();
     let output = format!("Each run was sealed: {}.", sealing(judging));
     let mut report = json!({
         "score": score, "execution_time": time, "output": output, "tests": tests,

@@ -8,6 +8,7 @@
 
 mod ci;
 mod json;
+mod parts;
 mod saved;
 mod table;
 
@@ -18,8 +19,9 @@ use clap::ValueEnum;
 use serde_json::json;
 
 pub use json::{pretty, sealing_json};
+pub use parts::{Part, board_label, render_parts};
 pub use saved::save;
-pub use table::{Row, table};
+pub use table::{Row, sort, table};
 
 use super::reading::compare::{Difference, kind, token_before, visible};
 use super::running::{Program, Sealing, program_name, shell_quote};
@@ -83,8 +85,17 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
             summary["sealing"] = sealing_json(sealing(judging));
             pretty(&json!({ "cases": cases, "summary": summary }))?
         }
-        Format::Junit => ci::junit(judging, program, judged)?.into_bytes(),
-        Format::Gradescope => pretty(&ci::gradescope(judging, program, judged))?,
+        Format::Junit => ci::junit(&[Part {
+            judging,
+            program,
+            judged,
+        }])?
+        .into_bytes(),
+        Format::Gradescope => pretty(&ci::gradescope(&[Part {
+            judging,
+            program,
+            judged,
+        }]))?,
         Format::Csv => {
             let name = program
                 .path
@@ -95,6 +106,7 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
                 &[Row::of(program_name(&name), judged, judging.pe_credit)],
                 Format::Csv,
                 sealing(judging),
+                None,
             )?
         }
     })
@@ -285,6 +297,11 @@ fn details(judging: &Judging, program: &Program, judged: &Judged, reader: Reader
         Verdict::Unusable => {
             let _ = writeln!(out, "  the input ends before the game does");
         }
+        Verdict::CompileError(output) => {
+            for line in output.lines() {
+                let _ = writeln!(out, "  build:    {}", visible(line.as_bytes()));
+            }
+        }
         Verdict::Accepted => {}
     }
     if judged.verdict == Verdict::MemoryLimit {
@@ -390,6 +407,7 @@ fn counts(judged: &[Judged]) -> Vec<(&'static str, usize)> {
         "memory limit",
         "time limit",
         "unusable case",
+        "compile error",
     ];
     order
         .into_iter()

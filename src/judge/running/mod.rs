@@ -22,6 +22,7 @@ pub use pipes::collect_tail;
 use system::{Ended, Exit};
 pub use system::{
     Keeping, Sandbox, SandboxMode, Seal, Sealed, Sealing, Stopper, executable, keep, program_name,
+    shell,
 };
 
 /// A program named on the command line that cannot be run (no such file, not executable, not
@@ -72,6 +73,39 @@ impl Program {
                 .ok_or_else(|| CannotRun(format!("cannot run {shown}: not found in PATH")))?
         };
         Ok(Program { path, args })
+    }
+
+    /// The program at `path`, with no arguments.
+    #[must_use]
+    pub fn plain(path: PathBuf) -> Program {
+        Program {
+            path,
+            args: Vec::new(),
+        }
+    }
+
+    /// The program with `{NAME}` in its arguments made each of `values`' `(NAME, value)`.
+    #[must_use]
+    pub fn with_values(&self, values: &[(&str, String)]) -> Program {
+        let args = self
+            .args
+            .iter()
+            .map(|arg| {
+                let text = arg.to_string_lossy();
+                if !text.contains('{') {
+                    return arg.clone();
+                }
+                let mut text = text.into_owned();
+                for (name, value) in values {
+                    text = text.replace(&format!("{{{name}}}"), value);
+                }
+                OsString::from(text)
+            })
+            .collect();
+        Program {
+            path: self.path.clone(),
+            args,
+        }
     }
 
     /// The command line, as a person would type it.

@@ -21,7 +21,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use imp::{
-    CURRENT_FOLDER_FIRST, Holder, Sealed, Stopper, executable, keep, quote, replay_script,
+    CURRENT_FOLDER_FIRST, Holder, Sealed, Stopper, executable, keep, quote, replay_script, shell,
 };
 
 /// How a program file is named in a class table: its file name, less the extension this system
@@ -73,6 +73,9 @@ pub struct Sandbox {
     pub read: Vec<PathBuf>,
     /// The judge's holder of namespaces that every run joins (Linux), once it is running.
     pub holder: Option<u32>,
+    /// The run's working folder, which it may write and which is kept after it (a build's
+    /// copy of the sources); a fresh scratch folder, removed after, when `None`.
+    pub work: Option<PathBuf>,
 }
 
 /// How the sandbox is applied.

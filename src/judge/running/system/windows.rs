@@ -181,7 +181,11 @@ impl Sealed {
     fn try_start(path: &Path, args: &[OsString], seal: &Seal) -> io::Result<Sealed> {
         let job = Job::new(seal).map_err(|e| io::Error::other(format!("making its job: {e}")))?;
         let job = Arc::new(job);
-        let mut program = Command::new(path)
+        let mut command = Command::new(path);
+        if let Some(work) = &seal.sandbox.work {
+            command.current_dir(work);
+        }
+        let mut program = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -353,6 +357,20 @@ pub fn quote(text: &str) -> String {
     } else {
         format!("\"{}\"", text.replace('"', "\"\""))
     }
+}
+
+/// `command` for `cmd.exe`, with `variables` set and its standard error joined to its
+/// standard output: the program and its arguments.
+pub fn shell(command: &str, variables: &[(String, String)]) -> (std::path::PathBuf, Vec<OsString>) {
+    let mut line = String::new();
+    for (name, value) in variables {
+        line.push_str(&format!("set {name}={value}&& "));
+    }
+    line.push_str(&format!("({command}) 2>&1"));
+    (
+        "cmd.exe".into(),
+        vec!["/d".into(), "/c".into(), line.into()],
+    )
 }
 
 /// The batch file `NAME.cmd` that replays case `name` from the folder it is in: `run` (the

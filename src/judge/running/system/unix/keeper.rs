@@ -110,7 +110,8 @@ pub fn keep(keeping: &Keeping) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let started = start(sandbox.as_mut(), path, args, bytes);
+    let work = keeping.sandbox.work.clone();
+    let started = start(sandbox.as_mut(), path, args, bytes, work);
     let (program, inner) = match started {
         Ok(started) => started,
         Err(why) => {
@@ -177,10 +178,14 @@ fn start(
     path: &OsString,
     args: &[OsString],
     bytes: Option<u64>,
+    work: Option<std::path::PathBuf>,
 ) -> Result<(Pid, Option<PipeReader>), String> {
     let Some(sandbox) = sandbox else {
         let mut command = Command::new(path);
         command.args(args);
+        if let Some(work) = &work {
+            command.current_dir(work);
+        }
         // SAFETY: the closure makes only async-signal-safe system calls (`tree::before_exec`'s,
         // sigprocmask) and allocates nothing.
         unsafe {

@@ -178,6 +178,17 @@ pub fn quote(text: &str) -> String {
     }
 }
 
+/// `command` for the system's shell, with `variables` set and its standard error joined to
+/// its standard output: the program and its arguments.
+pub fn shell(command: &str, variables: &[(String, String)]) -> (std::path::PathBuf, Vec<OsString>) {
+    let mut script = String::from("exec 2>&1\n");
+    for (name, value) in variables {
+        script.push_str(&format!("export {name}={}\n", quote(value)));
+    }
+    script.push_str(command);
+    ("/bin/sh".into(), vec!["-c".into(), script.into()])
+}
+
 /// The shell script `NAME.cmd` that replays case `name` from the folder it is in: `run` (the
 /// program's command line) with `NAME.in` on its standard input.
 pub fn replay_script(run: &str, name: &str) -> String {
@@ -206,6 +217,9 @@ fn keeper(seal: &Seal) -> io::Result<Command> {
     }
     if let Some(holder) = sandbox.holder {
         command.args(["--join", &holder.to_string()]);
+    }
+    if let Some(work) = &sandbox.work {
+        command.arg("--work").arg(work);
     }
     Ok(command)
 }

@@ -103,7 +103,7 @@ pub fn prepare(
 ) -> Prepared {
     let mut applied = Vec::new();
     let mut missing = Vec::new();
-    let scratch = scratch_folder();
+    let scratch = sandbox.work.clone().unwrap_or_else(scratch_folder);
     // The control group is made as the user the judge runs as, before the user namespace.
     let cgroup = pids_cgroup(sandbox.processes);
     let entered = match namespaces {
@@ -280,7 +280,9 @@ impl Prepared {
 
     /// Removes the scratch folder and the control group, once nothing of the run is left.
     pub fn clean(&self) {
-        let _ = std::fs::remove_dir_all(&self.scratch);
+        if self.sandbox.work.is_none() {
+            let _ = std::fs::remove_dir_all(&self.scratch);
+        }
         if let Some(cgroup) = &self.cgroup {
             // A keeper that joined it leaves it first: a group with a process in it stays.
             if let (true, Some(parent)) = (self.joined.get(), cgroup.parent()) {
