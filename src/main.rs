@@ -84,6 +84,7 @@ fn run(invocation: Invocation) -> ExitCode {
             ))
         }
         Invocation::Judge(judging) => grade(&judging),
+        Invocation::Merge(files, format) => merge(&files, format),
         Invocation::Relay(relaying) => pass_on(&relaying),
         Invocation::Keep(keeping) => judge::keep(&keeping),
     }
@@ -174,6 +175,26 @@ fn grade(judging: &Judging) -> ExitCode {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Merges the shards' reports into the class table: exit 0 when merged, 2 (one error line)
+/// when refused or unreadable.
+fn merge(files: &[std::path::PathBuf], format: judge::Format) -> ExitCode {
+    let table = match judge::merge(files, format) {
+        Ok(table) => table,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(&table).and_then(|()| stdout.flush()) {
+        Err(err) if err.kind() != ErrorKind::BrokenPipe => {
+            eprintln!("error: {err}");
+            ExitCode::from(2)
+        }
+        _ => ExitCode::SUCCESS,
     }
 }
 

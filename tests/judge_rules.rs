@@ -367,6 +367,84 @@ fn a_class_is_judged_into_one_table_and_shards_cover_it_once() {
     assert_eq!(seen, ["alice", "bob", "carol", "dave", "erin", "frank"]);
 }
 
+/// `boardgames judge merge FILES --format FORMAT`: exit code, standard output and error.
+fn merge(files: &[std::path::PathBuf], format: &str) -> (i32, String, String) {
+    let out = Command::new(cargo_bin("boardgames"))
+        .args(["judge", "merge", "--format", format])
+        .args(files)
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (
+        out.status.code().unwrap_or(-1),
+        text(&out.stdout),
+        text(&out.stderr),
+    )
+}
+
+#[test]
+fn shards_merge_into_the_table_of_one_run_and_others_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = class(dir.path());
+    let class = class.to_str().unwrap();
+    let shard = |k: usize, extra: &[&str]| {
+        let mut args = vec!["--programs", class, "--format", "json"];
+        let which = format!("{k}/3");
+        args.extend(["--shard", &which]);
+        args.extend_from_slice(extra);
+        let path = dir.path().join(format!("shard-{k}{}.json", extra.join("")));
+        std::fs::write(&path, judge_class(&args).1).unwrap();
+        path
+    };
+    let shards: Vec<_> = (1..=3).map(|k| shard(k, &[])).collect();
+    for format in ["text", "csv", "json"] {
+        let (_, whole) = judge_class(&["--programs", class, "--format", format]);
+        let (code, merged, stderr) = merge(&shards, format);
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(merged, whole, "{format}");
+    }
+
+    // A missing shard, a shard twice, another judging, another version: each named.
+    let refused = |files: &[std::path::PathBuf]| {
+        let (code, out, stderr) = merge(files, "text");
+        assert_eq!((code, out.as_str()), (2, ""), "{stderr}");
+        stderr
+    };
+    let some = [shards[0].clone(), shards[2].clone()];
+    assert_eq!(refused(&some), "error: 1 of 3 missing: 2/3\n");
+    let twice = [shards[0].clone(), shards[0].clone(), shards[1].clone()];
+    assert!(refused(&twice).starts_with("error: shard 1/3 twice: "));
+    let other = [
+        shards[0].clone(),
+        shard(2, &["--seed", "7"]),
+        shards[2].clone(),
+    ];
+    let said = refused(&other);
+    assert!(said.contains("cases.seed is \"7\" in 2/3"), "{said}");
+    assert!(said.contains("but \"1\" in 1/3"), "{said}");
+    let older = dir.path().join("older.json");
+    let text = std::fs::read_to_string(&shards[1]).unwrap();
+    let version = format!("\"boardgames\": \"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(text.contains(&version), "{text}");
+    std::fs::write(&older, text.replace(&version, "\"boardgames\": \"0.0.1\"")).unwrap();
+    let said = refused(&[shards[0].clone(), older, shards[2].clone()]);
+    assert!(said.contains("boardgames is \"0.0.1\""), "{said}");
+    // A submission in two shards: a class that changed between the jobs.
+    let moved = dir.path().join("moved.json");
+    let one: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&shards[0]).unwrap()).unwrap();
+    let mut two: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&shards[1]).unwrap()).unwrap();
+    two["submissions"]
+        .as_array_mut()
+        .unwrap()
+        .push(one["submissions"][0].clone());
+    std::fs::write(&moved, two.to_string()).unwrap();
+    let said = refused(&[shards[0].clone(), moved, shards[2].clone()]);
+    assert!(said.starts_with("error: submission "), "{said}");
+    assert!(said.contains(" twice: in 1/3 "), "{said}");
+}
+
 #[test]
 fn a_class_saves_each_submission_in_every_format() {
     let dir = tempfile::tempdir().unwrap();

@@ -5,8 +5,9 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 
+use super::Invocation;
 use super::common::{
     SEED, cores, parse_capture, parse_in, parse_pits, parse_seconds, parse_seed, parse_side,
     parse_stones, parse_threads, within,
@@ -53,12 +54,47 @@ pub enum Judge {
         #[command(flatten)]
         how: JudgeArgs,
     },
+    /// Put a class's table back together from the JSON reports of its shards.
+    #[command(
+        long_about = "Put a class's table back together from the JSON reports of its shards \
+                      (judge ... --programs DIR --shard K/N --format json), as the class judged in \
+                      one run would print it. Shards of different judgings (another version of \
+                      boardgames, other boards, cases, limits, grading options or build) are \
+                      refused, naming what differs, as are a shard or a submission given twice \
+                      and missing shards. Exit status 0 when merged, 2 when refused.",
+        after_help = "Example:\n  boardgames judge merge shard-*.json --format csv > grades.csv"
+    )]
+    Merge {
+        /// The shards' JSON reports.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The table's form.
+        #[arg(long, value_enum, default_value = "text")]
+        format: TableFormat,
+    },
+}
+
+/// The forms of a merged class table.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum TableFormat {
+    /// The table, best first, with the sealing the runs had.
+    Text,
+    /// A row per submission, for a gradebook.
+    Csv,
+    /// The rows, with what was judged.
+    Json,
 }
 
 impl Judge {
-    /// The judging the command line asks for: every board it names.
-    pub(super) fn judging(self) -> Judging {
-        match self {
+    /// What the command line asks for: a judging at every board it names, or a merge.
+    pub(super) fn invocation(self) -> Invocation {
+        let format = |f: TableFormat| match f {
+            TableFormat::Text => Format::Text,
+            TableFormat::Csv => Format::Csv,
+            TableFormat::Json => Format::Json,
+        };
+        let judging = match self {
+            Judge::Merge { files, format: f } => return Invocation::Merge(files, format(f)),
             Judge::Othello { size, how } => {
                 how.judging(size.into_iter().map(JudgedGame::Othello).collect())
             }
@@ -82,7 +118,8 @@ impl Judge {
                     .collect();
                 how.judging(games)
             }
-        }
+        };
+        Invocation::Judge(Box::new(judging))
     }
 }
 

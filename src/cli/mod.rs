@@ -10,7 +10,9 @@ use std::ffi::OsString;
 use clap::{Parser, Subcommand};
 
 use crate::driver::{Showing, Task};
-use crate::judge::{Judging, Keeping, Sandbox, SandboxMode};
+use std::path::PathBuf;
+
+use crate::judge::{Format, Judging, Keeping, Sandbox, SandboxMode};
 use crate::matches::{Contest, Relaying};
 use crate::tools::Tool;
 
@@ -57,6 +59,8 @@ pub enum Invocation {
     Arena(Contest),
     /// A judging.
     Judge(Box<Judging>),
+    /// The class table from the JSON reports of its shards, in a form.
+    Merge(Vec<PathBuf>, Format),
     /// A relay between two programs.
     Relay(Box<Relaying>),
     /// The keeper of one judged run.
@@ -90,7 +94,7 @@ impl Cli {
             Command::Generate(generate) => Invocation::Tool(generate.tool()),
             Command::Arena(arena) => Invocation::Arena(arena.contest()?),
             Command::Relay(Relay::Othello(args)) => Invocation::Relay(Box::new(args.relaying())),
-            Command::Judge(judge) => Invocation::Judge(Box::new(judge.judging())),
+            Command::Judge(judge) => judge.invocation(),
             Command::JudgeKeeper {
                 memory_mb,
                 sandbox,

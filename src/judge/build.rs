@@ -133,7 +133,9 @@ pub fn build(
             Built::Program(program_path(&kept))
         }
         Ok(run) => {
-            let text = String::from_utf8_lossy(&run.stdout);
+            // The scratch folder's path is the grader's: students read `.` instead.
+            let text =
+                String::from_utf8_lossy(&run.stdout).replace(&work.display().to_string(), ".");
             let mut shown: Vec<&str> = text.lines().take(SHOWN).collect();
             let ended = match &run.ending {
                 Ending::Exited(0) => "the build made no program".to_string(),

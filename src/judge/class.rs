@@ -210,6 +210,7 @@ pub fn grade(
             let mut row = Row::of(&submission.name, &judged, judging.pe_credit);
             if let Some(Verdict::CompileError(output)) = judged.first().map(|j| &j.verdict) {
                 row.note = format!("compile error: {}", output.lines().next().unwrap_or(""));
+                row.build = output.clone();
             }
             parts.push((reporting::board_label(board.judging.game), row));
         }
@@ -312,6 +313,19 @@ pub fn judged_what(judging: &Judging, class: &Class) -> serde_json::Value {
         "capture": capture,
         "boards": boards,
         "cases": cases,
+        // What else makes a verdict or a score: shards judged otherwise are not one class.
+        "limits": {
+            "timeout": judging.limits.time.as_secs_f64(),
+            "memory_mb": judging.limits.memory_mb,
+            "output_limit": judging.limits.output,
+            "processes": judging.limits.sandbox.processes,
+            "file_mb": judging.limits.sandbox.file_mb,
+            "sandbox": format!("{:?}", judging.limits.sandbox.mode).to_lowercase(),
+        },
+        "repeat": judging.repeat,
+        "pe_credit": judging.pe_credit,
+        "accept_crlf": judging.accept_crlf,
+        "build": judging.build.as_ref().map(|b| &b.command),
         "shard": format!("{}/{}", class.shard.index, class.shard.count),
     })
 }

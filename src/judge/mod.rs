@@ -12,6 +12,7 @@
 mod build;
 mod cases;
 mod class;
+mod merge;
 mod progress;
 mod reading;
 mod reporting;
@@ -27,6 +28,7 @@ use anyhow::Context;
 
 pub use build::{Build, default_cache};
 pub use class::{Class, Shard};
+pub use merge::merge;
 pub use reading::Game;
 pub use reporting::{Format, Visibility};
 pub use running::{

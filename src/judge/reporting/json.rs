@@ -49,6 +49,7 @@ pub(super) fn case(judging: &Judging, j: &Judged) -> serde_json::Value {
             case["actual_bytes"] = json!(d.actual);
         }
         Verdict::RuntimeError(how) => case["how"] = json!(how),
+        Verdict::CompileError(output) => case["build"] = json!(output),
         _ => {}
     }
     if let Some(d) = &j.diagnosis {

@@ -30,6 +30,8 @@ pub struct Row {
     pub note: String,
     /// Its score at each board, where the judging had several.
     pub boards: Vec<BoardScore>,
+    /// What its build wrote, where it failed (the first 30 lines).
+    pub build: String,
 }
 
 /// A submission's score at one board.
@@ -61,6 +63,7 @@ impl Row {
             rules: BTreeMap::new(),
             note: String::new(),
             boards: Vec::new(),
+            build: String::new(),
         };
         for j in &charged {
             *row.verdicts.entry(verdict_name(j).to_string()).or_default() += 1;
@@ -93,6 +96,7 @@ impl Row {
             rules: BTreeMap::new(),
             note: String::new(),
             boards: Vec::new(),
+            build: String::new(),
         };
         let mut notes: Vec<String> = Vec::new();
         for (board, row) in rows {
@@ -106,6 +110,9 @@ impl Row {
             }
             if !row.note.is_empty() && !notes.contains(&row.note) {
                 notes.push(row.note);
+            }
+            if !row.build.is_empty() && !total.build.contains(&row.build) {
+                total.build.push_str(&row.build);
             }
             total.boards.push(BoardScore {
                 board,
@@ -137,14 +144,11 @@ impl Row {
         json!({
             "submission": self.name, "score": self.score, "cases": self.cases,
             "boards": boards, "verdicts": self.verdicts, "rules": rules, "note": self.note,
+            "build": self.build,
         })
     }
 
     /// A row read back from its JSON; `None` when it is not one.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "`judge merge` reads rows back: next")
-    )]
     pub fn from_json(value: &serde_json::Value) -> Option<Row> {
         let count = |v: &serde_json::Value| v.as_u64().and_then(|n| usize::try_from(n).ok());
         let mut rules = BTreeMap::new();
@@ -172,6 +176,7 @@ impl Row {
             rules,
             note: value["note"].as_str()?.to_string(),
             boards,
+            build: value["build"].as_str()?.to_string(),
         })
     }
 }
@@ -323,6 +328,7 @@ mod tests {
             rules: BTreeMap::from([(Rule::PassMissing, 2)]),
             note: "left 1 processes running".into(),
             boards: Vec::new(),
+            build: "main.cpp:9:1: error: '::main' must return 'int'\n".into(),
         };
         let both = Row::of_boards(
             "ann",
