@@ -5,6 +5,8 @@
 //! They need g++ and a POSIX shell (the README's recipe is `sed` and `g++`): where either is
 //! missing, each test says so in one line and checks nothing.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -35,16 +37,12 @@ fn sources() -> PathBuf {
 
 /// `boardgames judge othello --cases 20 ARGS`: exit code, standard output and error.
 fn judge(args: &[&str]) -> (i32, String, String) {
-    let out = cargo_bin_cmd!("boardgames")
-        .args(["judge", "othello", "--cases", "20"])
-        .args(args)
-        .output()
-        .unwrap();
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (
-        out.status.code().unwrap_or(-1),
-        text(&out.stdout),
-        text(&out.stderr),
+    common::outcome(
+        cargo_bin_cmd!("boardgames")
+            .args(["judge", "othello", "--cases", "20"])
+            .args(args)
+            .output()
+            .unwrap(),
     )
 }
 

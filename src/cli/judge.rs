@@ -83,6 +83,8 @@ pub enum TableFormat {
     Csv,
     /// The rows, with what was judged.
     Json,
+    /// One self-contained page: the table, and each failure's shortest case drawn as boards.
+    Html,
 }
 
 impl Judge {
@@ -92,6 +94,7 @@ impl Judge {
             TableFormat::Text => Format::Text,
             TableFormat::Csv => Format::Csv,
             TableFormat::Json => Format::Json,
+            TableFormat::Html => Format::Html,
         };
         let judging = match self {
             Judge::Merge { files, format: f } => return Invocation::Merge(files, format(f)),

@@ -211,6 +211,8 @@ pub fn grade(
             if let Some(Verdict::CompileError(output)) = judged.first().map(|j| &j.verdict) {
                 row.note = format!("compile error: {}", output.lines().next().unwrap_or(""));
                 row.build = output.clone();
+            } else {
+                row.kinds = reporting::shown_kinds(&board.judging, &program, &judged);
             }
             parts.push((reporting::board_label(board.judging.game), row));
         }
@@ -363,6 +365,7 @@ fn save_all(
         (Format::Json, "report.json"),
         (Format::Junit, "junit.xml"),
         (Format::Gradescope, "results.json"),
+        (Format::Html, "report.html"),
     ] {
         let one = Judging {
             format,

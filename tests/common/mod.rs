@@ -60,3 +60,14 @@ pub fn wait_for_beats(file: &Path, beats: u64) -> bool {
     }
     true
 }
+
+/// A finished command's exit code (-1 when a signal ended it), standard output and standard
+/// error, as text.
+pub fn outcome(out: std::process::Output) -> (i32, String, String) {
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (
+        out.status.code().unwrap_or(-1),
+        text(&out.stdout),
+        text(&out.stderr),
+    )
+}

@@ -1,13 +1,17 @@
 //! The judge's reports: a line per case, the details of each failure and a summary with the
 //! failures grouped into kinds (text); one object per case and a summary (JSON); the class
 //! table's row (CSV); JUnit XML and Gradescope's `results.json` (`ci.rs`); the class table
-//! (`table.rs`); and the saved files of the failed cases (`saved.rs`). Reports are built as
+//! (`table.rs`) with each row's kinds of failure (`kinds.rs`); the page that draws them
+//! (`html.rs`); several boards' parts as one (`parts.rs`); and the saved files of the failed
+//! cases (`saved.rs`). Reports are built as
 //! bytes; `main.rs` writes them. It uses the judge's cases and verdicts (`judge/mod.rs`),
 //! `reading/`'s differences and rule ids and `running/`'s programs and sealing; only the
 //! judge and the class use it.
 
 mod ci;
+mod html;
 mod json;
+mod kinds;
 mod parts;
 mod saved;
 mod table;
@@ -19,9 +23,10 @@ use clap::ValueEnum;
 use serde_json::json;
 
 pub use json::{pretty, sealing_json};
+pub use kinds::{Kind, shown_kinds};
 pub use parts::{Part, board_label, render_parts};
 pub use saved::save;
-pub use table::{Row, sort, table};
+pub use table::{Row, sort};
 
 use super::reading::compare::{Difference, kind, token_before, visible};
 use super::running::{Program, Sealing, program_name, shell_quote};
@@ -41,6 +46,8 @@ pub enum Format {
     Gradescope,
     /// The class table as CSV, a row per program, for a gradebook.
     Csv,
+    /// One self-contained page: the table, and each failure's shortest case drawn as boards.
+    Html,
 }
 
 /// Gradescope's visibility of the tests to students.
@@ -96,20 +103,39 @@ pub fn render(judging: &Judging, program: &Program, judged: &[Judged]) -> anyhow
             program,
             judged,
         }]))?,
-        Format::Csv => {
-            let name = program
-                .path
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy();
-            table(
-                &[Row::of(program_name(&name), judged, judging.pe_credit)],
-                Format::Csv,
-                sealing(judging),
-                None,
-            )?
-        }
+        Format::Csv | Format::Html => table(
+            &[program_row(judging, program, judged)],
+            judging.format,
+            sealing(judging),
+            None,
+        )?,
     })
+}
+
+/// The class table's row of a program judged at one board, named as the table names it, with
+/// its kinds of failure.
+pub fn program_row(judging: &Judging, program: &Program, judged: &[Judged]) -> Row {
+    let name = program
+        .path
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy();
+    let mut row = Row::of(program_name(&name), judged, judging.pe_credit);
+    row.kinds = shown_kinds(judging, program, judged);
+    row
+}
+
+/// The class table in the asked form: the page for HTML, else the table's text, CSV or JSON.
+pub fn table(
+    rows: &[Row],
+    format: Format,
+    sealing: &Sealing,
+    judging: Option<&serde_json::Value>,
+) -> anyhow::Result<Vec<u8>> {
+    match format {
+        Format::Html => Ok(html::page(rows, sealing, judging).into_bytes()),
+        _ => table::table(rows, format, sealing, judging),
+    }
 }
 
 /// How each run of `judging` is sealed on this system.

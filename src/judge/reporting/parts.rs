@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::{
-    Format, Row, ci, json as report_json, pretty, program_name, render, sealing, sealing_json,
+    Format, Row, ci, json as report_json, pretty, program_row, render, sealing, sealing_json,
     table, text,
 };
 use crate::judge::{Game, Judged, Judging, Program};
@@ -67,22 +67,17 @@ pub fn render_parts(parts: &[Part]) -> anyhow::Result<Vec<u8>> {
         }
         Format::Junit => ci::junit(parts)?.into_bytes(),
         Format::Gradescope => pretty(&ci::gradescope(parts))?,
-        Format::Csv => {
-            let name = first
-                .program
-                .path
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy();
-            let rows = parts
+        Format::Csv | Format::Html => {
+            let rows: Vec<(String, Row)> = parts
                 .iter()
                 .map(|p| {
-                    let row = Row::of(program_name(&name), p.judged, judging.pe_credit);
+                    let row = program_row(p.judging, p.program, p.judged);
                     (board_label(p.judging.game), row)
                 })
                 .collect();
-            let row = Row::of_boards(program_name(&name), rows);
-            table(&[row], Format::Csv, sealing(judging), None)?
+            let name = rows[0].1.name.clone();
+            let row = Row::of_boards(&name, rows);
+            table(&[row], judging.format, sealing(judging), None)?
         }
     })
 }

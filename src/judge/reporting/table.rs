@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use super::{Format, credit, failed, pretty, sealing_json, verdict_name};
+use super::{Format, Kind, credit, failed, pretty, sealing_json, verdict_name};
 use crate::judge::reading::rule::Rule;
 use crate::judge::running::Sealing;
 use crate::judge::{Judged, Verdict};
@@ -32,6 +32,8 @@ pub struct Row {
     pub boards: Vec<BoardScore>,
     /// What its build wrote, where it failed (the first 30 lines).
     pub build: String,
+    /// Its kinds of failure at each board, each with its shortest case.
+    pub kinds: Vec<Kind>,
 }
 
 /// A submission's score at one board.
@@ -64,6 +66,7 @@ impl Row {
             note: String::new(),
             boards: Vec::new(),
             build: String::new(),
+            kinds: Vec::new(),
         };
         for j in &charged {
             *row.verdicts.entry(verdict_name(j).to_string()).or_default() += 1;
@@ -97,6 +100,7 @@ impl Row {
             note: String::new(),
             boards: Vec::new(),
             build: String::new(),
+            kinds: Vec::new(),
         };
         let mut notes: Vec<String> = Vec::new();
         for (board, row) in rows {
@@ -114,6 +118,7 @@ impl Row {
             if !row.build.is_empty() && !total.build.contains(&row.build) {
                 total.build.push_str(&row.build);
             }
+            total.kinds.extend(row.kinds);
             total.boards.push(BoardScore {
                 board,
                 score: row.score,
@@ -145,6 +150,7 @@ impl Row {
             "submission": self.name, "score": self.score, "cases": self.cases,
             "boards": boards, "verdicts": self.verdicts, "rules": rules, "note": self.note,
             "build": self.build,
+            "kinds": self.kinds,
         })
     }
 
@@ -177,12 +183,13 @@ impl Row {
             note: value["note"].as_str()?.to_string(),
             boards,
             build: value["build"].as_str()?.to_string(),
+            kinds: serde_json::from_value(value["kinds"].clone()).ok()?,
         })
     }
 }
 
 /// `score` as a percentage of `cases`.
-fn percent(score: f64, cases: usize) -> f64 {
+pub(super) fn percent(score: f64, cases: usize) -> f64 {
     if cases == 0 {
         0.0
     } else {
@@ -191,7 +198,7 @@ fn percent(score: f64, cases: usize) -> f64 {
 }
 
 /// The verdict columns of the table: name, short heading, CSV heading.
-const COLUMNS: [(&str, &str, &str); 8] = [
+pub(super) const COLUMNS: [(&str, &str, &str); 8] = [
     ("accepted", "AC", "accepted"),
     ("presentation error", "PE", "presentation-error"),
     ("wrong answer", "WA", "wrong-answer"),
@@ -211,9 +218,9 @@ pub fn sort(rows: &mut [Row]) {
     });
 }
 
-/// The class table in the asked form: text, CSV or JSON (JUnit and Gradescope are per
-/// submission, under `--save`); the text and JSON say how each run was sealed, and the JSON
-/// what was judged (`judging`), when that is given.
+/// The class table as text, CSV or JSON (JUnit and Gradescope are per submission, under
+/// `--save`; the page is `html.rs`'s); the text and JSON say how each run was sealed, and the
+/// JSON what was judged (`judging`), when that is given.
 pub fn table(
     rows: &[Row],
     format: Format,
@@ -329,6 +336,7 @@ mod tests {
             note: "left 1 processes running".into(),
             boards: Vec::new(),
             build: "main.cpp:9:1: error: '::main' must return 'int'\n".into(),
+            kinds: Vec::new(),
         };
         let both = Row::of_boards(
             "ann",

@@ -7,6 +7,7 @@
 //! functions, no I/O.
 
 mod rules;
+mod scene;
 #[cfg(test)]
 mod tests;
 
@@ -18,6 +19,7 @@ use super::events::{Event, Item, Piece, events};
 use super::rule::Rule;
 use crate::driver::Transcript;
 use rules::Context;
+pub use scene::{Picture, Scene};
 
 /// What the second layer found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,6 +33,8 @@ pub struct Diagnosis {
     pub detail: Vec<String>,
     /// The output's repeating tail, if it loops.
     pub looped: Option<String>,
+    /// The first game-level difference, for a page to draw.
+    pub scene: Option<Scene>,
 }
 
 /// One cosmetic kind of difference.
@@ -105,6 +109,7 @@ pub fn diagnose(game: Game, expected: &Transcript, actual: &[u8], cut: bool) -> 
                 };
                 let rule = context.rule();
                 diagnosis.detail = context.detail(rule);
+                diagnosis.scene = Some(context.scene());
                 diagnosis.rule = Some(rule);
                 break;
             }

@@ -31,13 +31,13 @@ pub(super) struct Context<'a> {
 
 impl Context<'_> {
     /// Where in the expected transcript the difference is.
-    fn offset(&self) -> usize {
+    pub(super) fn offset(&self) -> usize {
         self.want
             .map_or(self.expected.output.len(), |item| item.offset())
     }
 
     /// The token read last before the difference, if any.
-    fn token(&self) -> Option<&[u8]> {
+    pub(super) fn token(&self) -> Option<&[u8]> {
         let offset = self.offset();
         self.expected
             .reads
