@@ -216,27 +216,25 @@ fn figure(
                 }) => Some((top, bottom, stores)),
                 _ => None,
             };
-            let cell = |n: u32, other: Option<u32>| {
+            // A pit, or a store two rows high; marked where the other board's differs.
+            let cell = |n: u32, other: Option<u32>, store: bool| {
+                let span = if store { " rowspan=\"2\"" } else { "" };
                 let class = if other.is_some_and(|o| o != n) {
                     " class=\"differs\""
                 } else {
                     ""
                 };
-                format!("<td{class}>{n}</td>")
+                format!("<td{span}{class}>{n}</td>")
             };
             out.push_str("<table class=\"kalah\"><tr>");
-            out.push_str(
-                &cell(stores[0], theirs.map(|t| t.2[0])).replace("<td", "<td rowspan=\"2\""),
-            );
+            out.push_str(&cell(stores[0], theirs.map(|t| t.2[0]), true));
             for (i, &n) in top.iter().enumerate() {
-                out.push_str(&cell(n, theirs.and_then(|t| t.0.get(i).copied())));
+                out.push_str(&cell(n, theirs.and_then(|t| t.0.get(i).copied()), false));
             }
-            out.push_str(
-                &cell(stores[1], theirs.map(|t| t.2[1])).replace("<td", "<td rowspan=\"2\""),
-            );
+            out.push_str(&cell(stores[1], theirs.map(|t| t.2[1]), true));
             out.push_str("</tr>\n<tr>");
             for (i, &n) in bottom.iter().enumerate() {
-                out.push_str(&cell(n, theirs.and_then(|t| t.1.get(i).copied())));
+                out.push_str(&cell(n, theirs.and_then(|t| t.1.get(i).copied()), false));
             }
             out.push_str("</tr></table>\n");
         }

@@ -14,7 +14,7 @@ use crate::judge::running::Sealing;
 use crate::judge::{Judged, Verdict};
 
 /// A row of the class table.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Row {
     /// The submission.
     pub name: String,
@@ -61,12 +61,7 @@ impl Row {
                 .iter()
                 .fold(0.0, |sum, j| sum + credit(j, pe_credit)),
             cases: charged.len(),
-            verdicts: BTreeMap::new(),
-            rules: BTreeMap::new(),
-            note: String::new(),
-            boards: Vec::new(),
-            build: String::new(),
-            kinds: Vec::new(),
+            ..Row::default()
         };
         for j in &charged {
             *row.verdicts.entry(verdict_name(j).to_string()).or_default() += 1;
@@ -93,14 +88,7 @@ impl Row {
     pub fn of_boards(name: &str, rows: Vec<(String, Row)>) -> Row {
         let mut total = Row {
             name: name.to_string(),
-            score: 0.0,
-            cases: 0,
-            verdicts: BTreeMap::new(),
-            rules: BTreeMap::new(),
-            note: String::new(),
-            boards: Vec::new(),
-            build: String::new(),
-            kinds: Vec::new(),
+            ..Row::default()
         };
         let mut notes: Vec<String> = Vec::new();
         for (board, row) in rows {
