@@ -7,7 +7,8 @@
 //! cache line (or a few) of atomic words behind a lock that is only ever tried, so a thread that
 //! finds it taken reads nothing or writes nothing there and never waits, and no read mixes two
 //! writes. Its memory comes zeroed from the system (`crate::zeroed`), backed only where it is used,
-//! so a small search pays for the pages it touches, not for the table's size.
+//! so a small search pays for the pages it touches, not for the table's size; a growing table
+//! leaves its memory to the next of its size (the next position of a file).
 
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
@@ -52,6 +53,9 @@ pub struct SolveTable<L: Layout> {
     filled: AtomicUsize,
     /// Whether threads share the table, so that each bucket is locked while it is used.
     shared: bool,
+    /// Whether it started small and grows: then it leaves its memory, once used, to the next
+    /// table of its size (the next position of a file), which zeroes only the buckets used.
+    grows: bool,
     layout: PhantomData<fn() -> L>,
 }
 
@@ -122,6 +126,7 @@ impl<L: Layout> SolveTable<L> {
             filled: AtomicUsize::new(0),
             busy: Vec::new(),
             shared: false,
+            grows: false,
             layout: PhantomData,
         })
     }
@@ -131,12 +136,7 @@ impl<L: Layout> SolveTable<L> {
     /// but backed only where it is used, so a small search touches little of it.
     pub fn start_small(&mut self, buckets: usize) {
         *self.mask.get_mut() = buckets.clamp(1, self.most) - 1;
-    }
-
-    /// Its buckets now.
-    #[cfg(test)]
-    pub fn buckets(&self) -> usize {
-        self.mask.load(Relaxed) + 1
+        self.grows = true;
     }
 
     /// Whether the table should grow: three quarters of its slots hold positions, and it may.
@@ -192,6 +192,12 @@ impl<L: Layout> SolveTable<L> {
             }
         }
         self.growing.store(false, Release);
+    }
+
+    /// Buckets that may hold a position: those in use (a store never reaches beyond them, as
+    /// the table only grows).
+    pub fn used(&self) -> usize {
+        self.mask.load(Relaxed) + 1
     }
 
     /// Makes the table safe to share between threads (each bucket locked while used).
@@ -400,6 +406,16 @@ impl<L: Layout> SolveTable<L> {
         for i in 0..Self::SLOT {
             let word = self.word(bucket, 1 + i).load(Relaxed);
             self.word(bucket, 1 + Self::SLOT + i).store(word, Relaxed);
+        }
+    }
+}
+
+impl<L: Layout> Drop for SolveTable<L> {
+    fn drop(&mut self) {
+        // A growing table's memory past its buckets in use was never written.
+        if self.grows {
+            let used = self.used() * Self::LINES;
+            self.lines.keep_when_dropped(used);
         }
     }
 }
