@@ -164,6 +164,22 @@ pub trait Layout {
         Self::play(pos, at)
     }
 
+    /// How many discs `me` turns over by playing `at`, the last empty cell of a board whose
+    /// every other cell holds a disc, built for BMI2, where a layout has such a path (boards in
+    /// one word); `None` where it has not.
+    ///
+    /// # Safety
+    /// The processor must support BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    unsafe fn last_flips_bmi2(me: Self::Bits, at: usize) -> Option<u32>
+    where
+        Self: Sized,
+    {
+        let _ = (me, at);
+        None
+    }
+
     /// A window of this board's position `pos`, where the layout has windows (boards of side
     /// 16 to 26) and the discs fit in one: see [`Cut`].
     ///

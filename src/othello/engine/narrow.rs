@@ -1,6 +1,7 @@
 //! The engine paths of boards that fit one `u64` (4x4 to 8x8): move generation by rotations,
-//! branch-free flips from per-cell ray masks, and the 8x8 board's symmetries. Portable code;
-//! `avx2.rs` has the vector versions of the first two.
+//! branch-free flips from per-cell ray masks, the lines through each cell that count the last
+//! move's flips, and the 8x8 board's symmetries. Portable code; `avx2.rs` has the vector
+//! versions of the first two and the count.
 
 use super::bits::board_u64;
 
@@ -121,6 +122,62 @@ impl<const N: usize> Rays<N> {
                 d += 1;
             }
             i += 1;
+        }
+        table
+    };
+}
+
+/// The four lines of a one-word board of side `N` through each cell (its row, its column and
+/// its two diagonals, each with the cell), and the cell's place along each, counted from the
+/// line's lowest bit: what counts the discs a move flips from the line's cells alone.
+pub(super) struct Lines<const N: usize>;
+
+impl<const N: usize> Lines<N> {
+    pub(super) const TABLE: [[(u64, u8); 4]; 64] = {
+        let rays = Rays::<N>::TABLE;
+        let mut table = [[(0, 0); 4]; 64];
+        let mut i = 0;
+        while i < N * N {
+            let mut d = 0;
+            while d < 4 {
+                // A ray to higher bits and the opposite one to lower bits (`Rays`' order).
+                let line = rays[i][d] | rays[i][d + 4] | 1 << i;
+                table[i][d] = (line, (rays[i][d + 4]).count_ones() as u8);
+                d += 1;
+            }
+            i += 1;
+        }
+        table
+    };
+
+    /// The discs flipped along one line by a move at place `at` of it, where the line's cells
+    /// with a set bit in `mine` (bit k for the line's k-th cell) hold the mover's discs and
+    /// every other cell but `at` the other player's: the cells between `at` and the mover's
+    /// nearest disc on each side, where it has one.
+    pub(super) const COUNT: [[u8; 256]; 8] = {
+        let mut table = [[0; 256]; 8];
+        let mut at = 0;
+        while at < 8 {
+            let mut mine = 0;
+            while mine < 256 {
+                let (mut count, mut k) = (0, at + 1);
+                while k < 8 && mine & (1 << k) == 0 {
+                    k += 1;
+                }
+                if k < 8 {
+                    count += k - at - 1;
+                }
+                let mut k = at;
+                while k > 0 && mine & (1 << (k - 1)) == 0 {
+                    k -= 1;
+                }
+                if k > 0 {
+                    count += at - k;
+                }
+                table[at][mine] = count as u8;
+                mine += 1;
+            }
+            at += 1;
         }
         table
     };

@@ -79,6 +79,13 @@ macro_rules! layouts {
 
                 #[cfg(target_arch = "x86_64")]
                 #[inline]
+                #[target_feature(enable = "bmi2")]
+                unsafe fn last_flips_bmi2(me: $bits, at: usize) -> Option<u32> {
+                    Some($avx2::last_flips::<$n>(me, at))
+                }
+
+                #[cfg(target_arch = "x86_64")]
+                #[inline]
                 #[target_feature(enable = "avx2")]
                 unsafe fn play_avx2(pos: &Position<Self>, at: usize) -> Position<Self> {
                     // SAFETY: the caller runs on a processor with AVX2, as this function's own
@@ -474,7 +481,38 @@ mod tests {
         }
     }
 
+    /// On a board whose every cell but one (`at`) holds a disc, the count of the last move's
+    /// flips is that of the flips, for either player, where the layout counts them.
+    fn last_flips_agree<L: Layout>(discs: &[bool], at: usize, fast: Option<Fast>) {
+        let Some(_) = fast else { return };
+        let at = L::ALL.cells().nth(at % (L::N * L::N)).expect("a cell");
+        let mut me = L::Bits::EMPTY;
+        for (i, &mine) in L::ALL.cells().zip(discs) {
+            if mine && i != at {
+                me |= L::Bits::cell(i);
+            }
+        }
+        let opp = L::ALL & !me & !L::Bits::cell(at);
+        for (me, opp) in [(me, opp), (opp, me)] {
+            // SAFETY: `fast` proves the processor has BMI2.
+            if let Some(count) = unsafe { L::last_flips_bmi2(me, at) } {
+                assert_eq!(count, flips::<L>(me, opp, at).len(), "cell {at}");
+            }
+        }
+    }
+
     proptest::proptest! {
+        #[test]
+        fn the_last_moves_flips_are_counted_as_made(
+            discs in proptest::collection::vec(proptest::bool::ANY, 64),
+            at in 0usize..64,
+        ) {
+            let fast = Fast::detect();
+            last_flips_agree::<Side<4>>(&discs, at, fast);
+            last_flips_agree::<Side<6>>(&discs, at, fast);
+            last_flips_agree::<Side<8>>(&discs, at, fast);
+        }
+
         #[test]
         fn engines_agree_on_arbitrary_positions_with_pits(
             states in proptest::collection::vec(0u8..4, 26 * 26),

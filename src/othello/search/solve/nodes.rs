@@ -21,7 +21,7 @@ macro_rules! search_fn {
     (
         $(#[$attr:meta])*
         $search:ident, $near:ident, $few:ident, $two:ident, $last:ident, $learned:ident,
-        $moves:ident, $play:ident, $flips:ident
+        $moves:ident, $play:ident, $flips:ident, $last_flips:ident
     ) => {
         impl<L: Layout> Solver<'_, L> {
             /// The value of `pos` (with `empties` empty cells) within (`alpha`, `beta`), fail
@@ -405,6 +405,19 @@ macro_rules! search_fn {
             $(#[$attr])*
             fn $last(&mut self, pos: &Position<L>, at: usize) -> i32 {
                 let margin = pos.me.len() as i32 - pos.opp.len() as i32;
+                // Where every other cell holds a disc, the flips are counted, not made.
+                if (pos.me | pos.opp).len() as usize + 1 == L::N * L::N
+                    && let Some(mine) = $last_flips::<L>(pos.me, at)
+                {
+                    if mine > 0 {
+                        return margin + 2 * mine as i32 + 1;
+                    }
+                    let theirs = $last_flips::<L>(pos.opp, at).unwrap_or(0);
+                    if theirs > 0 {
+                        return margin - 2 * theirs as i32 - 1;
+                    }
+                    return self.score(pos);
+                }
                 if self.touches(at, pos.opp) {
                     let flipped = $flips::<L>(pos.me, pos.opp, at).len() as i32;
                     if flipped > 0 {
@@ -444,6 +457,22 @@ fn flips_portable<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
     L::flips(me, opp, at)
 }
 
+/// No count of the last move's flips in the portable copy: [`Layout::last_flips_bmi2`]'s
+/// place there is taken by the flips themselves.
+#[inline]
+fn last_flips_portable<L: Layout>(_me: L::Bits, _at: usize) -> Option<u32> {
+    None
+}
+
+/// [`Layout::last_flips_bmi2`] under the name the search macro calls.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "bmi2")]
+fn last_flips_fast<L: Layout>(me: L::Bits, at: usize) -> Option<u32> {
+    // SAFETY: this function is only built for, and so only runs on, processors with BMI2.
+    unsafe { L::last_flips_bmi2(me, at) }
+}
+
 /// [`Layout::flips_avx2`] under the name the search macro calls.
 #[cfg(target_arch = "x86_64")]
 #[inline]
@@ -462,7 +491,8 @@ search_fn!(
     learned_portable,
     moves,
     play_unchecked,
-    flips_portable
+    flips_portable,
+    last_flips_portable
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -476,5 +506,6 @@ search_fn!(
     learned_fast,
     moves_avx2,
     play_unchecked_avx2,
-    flips_fast
+    flips_fast,
+    last_flips_fast
 );
