@@ -98,6 +98,7 @@ macro_rules! search_fn {
                     }
                     list.push((0, at, child));
                 }
+                let odd = self.odd_quadrants(pos.empty);
                 for (rank, at, child) in &mut list {
                     let (at, child) = (*at, *child);
                     let known = Some(at) == first;
@@ -131,10 +132,15 @@ macro_rules! search_fn {
                         // Potential mobility: empty cells next to the mover's discs, where
                         // the other player may soon play.
                         let open = neighbours::<L>(child.opp) & child.empty;
+                        // Last among equals, a move in a quadrant with an even number of
+                        // empty cells, where the other player is likelier to have the last
+                        // move (a quarter of a reply: FFO #40-#49 749.1 million nodes to 741.5,
+                        // #20-#39 106.4 to 104.7; 742.3 at a sixteenth, 773.9 at a reply).
                         16 * replies.len() as i32
                             + 4 * (replies & self.corners).len() as i32
                             + 2 * open.len() as i32
                             - 8 * i32::from(self.corners.has(at))
+                            + 4 * i32::from(!odd.has(at))
                     };
                     *rank = value;
                 }
