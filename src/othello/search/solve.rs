@@ -181,6 +181,8 @@ pub struct Solver<'a, L: Layout> {
     /// The board's four quadrants, for the parity of the regions of empty cells.
     quadrants: [L::Bits; 4],
     corners: L::Bits,
+    /// The cells diagonally next to the corners, where a move often gives the corner away.
+    x_cells: L::Bits,
     /// The cells next to each cell, by bit index.
     neighbours: Vec<L::Bits>,
     /// Nodes after which the solve gives up (`u64::MAX`: never).
@@ -234,6 +236,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             }
         }
         let corners = cell(0, 0) | cell(n - 1, 0) | cell(0, n - 1) | cell(n - 1, n - 1);
+        let x_cells = cell(1, 1) | cell(n - 2, 1) | cell(1, n - 2) | cell(n - 2, n - 2);
         Ok(Solver {
             table: Arc::new(SolveTable::new(megabytes, empties)?),
             scoring,
@@ -242,6 +245,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             lists: Vec::new(),
             quadrants,
             corners,
+            x_cells,
             neighbours: (0..n * L::STRIDE)
                 .map(|i| crate::othello::engine::neighbours::<L>(L::Bits::cell(i)))
                 .collect(),
@@ -281,6 +285,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             lists: Vec::new(),
             quadrants: self.quadrants,
             corners: self.corners,
+            x_cells: self.x_cells,
             neighbours: self.neighbours.clone(),
             limit: u64::MAX,
             gave_up: false,
@@ -406,13 +411,33 @@ impl<'a, L: Layout> Solver<'a, L> {
             .fold(L::Bits::EMPTY, |acc, q| acc | q)
     }
 
-    /// The empty cells of `pos` (at most [`FEW`]), those in quadrants with an odd number of
-    /// them first.
+    /// `cells` of a position with `empty` cells in the order the last few empty cells are
+    /// tried in: those in quadrants with an odd number of empty cells first; in each part
+    /// corners first and the cells diagonally next to them last (FFO #40-#49: 741.5 million
+    /// nodes to 709.3, with parity alone; the cells next to the corners along the edges put
+    /// last too, #40-#44 84.6 million to 85.7).
+    #[inline]
+    fn near_order(&self, cells: L::Bits, empty: L::Bits) -> [L::Bits; 6] {
+        let odd = self.odd_quadrants(empty);
+        let (corners, x_cells) = (self.corners, self.x_cells);
+        let plain = !(corners | x_cells);
+        let (odd, even) = (cells & odd, cells & !odd);
+        [
+            odd & corners,
+            odd & plain,
+            odd & x_cells,
+            even & corners,
+            even & plain,
+            even & x_cells,
+        ]
+    }
+
+    /// The empty cells of `pos` (at most [`FEW`]), in [`Self::near_order`].
     #[inline]
     fn few_cells(&self, pos: &Position<L>) -> Few {
-        let odd = self.odd_quadrants(pos.empty);
         let mut few = Few { cells: 0, count: 0 };
-        for at in (pos.empty & odd).cells().chain((pos.empty & !odd).cells()) {
+        let order = self.near_order(pos.empty, pos.empty);
+        for at in order.into_iter().flat_map(|part| part.cells()) {
             few.cells |= (at as u64) << (Few::LANE * few.count);
             few.count += 1;
         }

@@ -286,9 +286,9 @@ macro_rules! search_fn {
             }
 
             /// [`Self::search`] of a position with more than [`FEW`] but fewer than [`SORTED`]
-            /// empty cells and some `moves`: plain alpha-beta, moves in quadrants with an odd
-            /// number of empty cells first, each child made only when its turn comes (most
-            /// nodes this near the end cut off on their first move).
+            /// empty cells and some `moves`: plain alpha-beta, moves in [`Self::near_order`],
+            /// each child made only when its turn comes (most nodes this near the end cut off on
+            /// their first move).
             $(#[$attr])*
             fn $near(
                 &mut self,
@@ -298,10 +298,10 @@ macro_rules! search_fn {
                 beta: i32,
                 empties: u32,
             ) -> i32 {
-                let odd = self.odd_quadrants(pos.empty);
+                let order = self.near_order(moves, pos.empty);
                 let mut alpha = alpha;
                 let mut best = -INFINITY;
-                for at in (moves & odd).cells().chain((moves & !odd).cells()) {
+                for at in order.into_iter().flat_map(|part| part.cells()) {
                     let value = -self.$search(pos.$play(at), -beta, -alpha, empties - 1);
                     if raise(&mut best, &mut alpha, beta, value) {
                         break;
@@ -311,7 +311,7 @@ macro_rules! search_fn {
             }
 
             /// [`Self::search`] of a position with few empty cells, `few`, each tried in turn
-            /// in their order, by the discs it would flip; the order (odd regions first) is
+            /// in their order, by the discs it would flip; the order ([`Self::near_order`]) is
             /// made once, where the few empty cells begin. A cell with no disc of the other
             /// player next to it is passed over without looking for flips; the last two cells
             /// have their own code.
