@@ -129,9 +129,12 @@ impl<const N: usize> Rays<N> {
 
 /// The four lines of a one-word board of side `N` through each cell (its row, its column and
 /// its two diagonals, each with the cell), and the cell's place along each, counted from the
-/// line's lowest bit: what counts the discs a move flips from the line's cells alone.
+/// line's lowest bit: what counts the discs a move flips from the line's cells alone (with
+/// BMI2, so only on x86-64).
+#[cfg(target_arch = "x86_64")]
 pub(super) struct Lines<const N: usize>;
 
+#[cfg(target_arch = "x86_64")]
 impl<const N: usize> Lines<N> {
     pub(super) const TABLE: [[(u64, u8); 4]; 64] = {
         let rays = Rays::<N>::TABLE;
