@@ -146,8 +146,10 @@ fn ours(set: &[Problem], threads: usize) -> Totals {
             .find_map(|l| l.strip_prefix("Best move: "))
             .unwrap_or("-");
         println!(
-            "FFO #{:<2} {wall:>9.2} s {cpu:>9.2} cpu-s {nodes:>14} nodes  {:+} {best}",
-            problem.number, problem.value
+            "FFO #{:<2} {wall:>9.2} s {cpu:>9.2} cpu-s {nodes:>14} nodes {:>6.1} M/cpu-s  {:+} {best}",
+            problem.number,
+            nodes as f64 / cpu / 1e6,
+            problem.value
         );
         assert_eq!(value, Some(problem.value), "FFO #{}", problem.number);
         totals.wall += wall;
