@@ -6,8 +6,8 @@
 
 use super::Few;
 use super::{
-    ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, SHALLOW, SHALLOW_DEPTH, SOLVER_WEIGHTS,
-    SORTED, Solver, learned_order, probable_margin,
+    ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, LATE_ETC, Ranked, SHALLOW, SHALLOW_DEPTH,
+    SOLVER_WEIGHTS, SORTED, Solver, learned_order, probable_margin,
 };
 use crate::othello::engine::{Bits, Layout, Position, neighbours};
 use crate::othello::evaluation::learned;
@@ -157,26 +157,17 @@ macro_rules! search_fn {
                 // enough for the other player settles this node without a search. One that
                 // only a selective search found bad enough is likely to: in an exact search it
                 // is tried next after the table's move (FFO #40-#49 767 -> 749 million nodes,
-                // #20-#39 107.6 -> 106.4).
-                let mut likely = None;
-                if empties >= ETC
-                    && let Some(value) = list.iter().enumerate().find_map(|(k, (_, _, child))| {
-                        let known = self.table.get(child)?;
-                        let refutes = -known.upper >= beta;
-                        if self.trusts(&known) {
-                            return refutes.then_some(-known.upper);
+                // #20-#39 107.6 -> 106.4). Below [`LATE_ETC`] empty cells, only once the first
+                // move has been searched without cutting the node off.
+                let mut late = (ETC..LATE_ETC).contains(&empties);
+                if empties >= ETC && !late {
+                    match self.transposition_cut(&list, beta) {
+                        Err((value, _)) => {
+                            self.give_list(empties, list);
+                            return value;
                         }
-                        if refutes && likely.is_none() {
-                            likely = Some(k);
-                        }
-                        None
-                    })
-                {
-                    self.give_list(empties, list);
-                    return value;
-                }
-                if let Some(k) = likely {
-                    list[k].0 = list[k].0.min(i32::MIN + 1);
+                        Ok(likely) => promote(&mut list, likely),
+                    }
                 }
                 let mut best = (-INFINITY, None);
                 // With other threads at work: this position marked busy while searched here,
@@ -190,7 +181,17 @@ macro_rules! search_fn {
                 let mut deferred = 0u64;
                 let mut next = 0;
                 loop {
-                    let (k, late) = if next < list.len() {
+                    if late && next == 1 {
+                        late = false;
+                        match self.transposition_cut(&list[1..], beta) {
+                            Err((value, at)) => {
+                                best = (value, Some(at));
+                                break;
+                            }
+                            Ok(likely) => promote(&mut list[1..], likely),
+                        }
+                    }
+                    let (k, later) = if next < list.len() {
                         // The best ranked of the moves left, picked when its turn comes:
                         // most nodes cut off after a move or two, so sorting them all would
                         // be wasted.
@@ -207,7 +208,7 @@ macro_rules! search_fn {
                         break;
                     };
                     let (_, at, child) = list[k];
-                    if exclusive && !late && k < 64 && (k > 0 || helper) && self.table.is_busy(&child) {
+                    if exclusive && !later && k < 64 && (k > 0 || helper) && self.table.is_busy(&child) {
                         deferred |= 1 << k;
                         continue;
                     }
@@ -441,6 +442,40 @@ macro_rules! search_fn {
             }
         }
     };
+}
+
+impl<L: Layout> Solver<'_, L> {
+    /// The enhanced transposition cutoff over the moves of `list`: `Err` with the value and the
+    /// move where the table proves a child bad enough for the other player (worth `beta` or
+    /// more here); else the index of the first child that only a selective search found so.
+    fn transposition_cut(
+        &self,
+        list: &[Ranked<L>],
+        beta: i32,
+    ) -> Result<Option<usize>, (i32, usize)> {
+        let mut likely = None;
+        for (k, &(_, at, child)) in list.iter().enumerate() {
+            let Some(known) = self.table.get(&child) else {
+                continue;
+            };
+            let refutes = -known.upper >= beta;
+            if refutes && self.trusts(&known) {
+                return Err((-known.upper, at));
+            }
+            if refutes && !self.trusts(&known) && likely.is_none() {
+                likely = Some(k);
+            }
+        }
+        Ok(likely)
+    }
+}
+
+/// Moves the `likely` one of `list`'s moves (an index), which only a selective search found to
+/// refute its node, to just after the table's move in the ranking.
+fn promote<L: Layout>(list: &mut [Ranked<L>], likely: Option<usize>) {
+    if let Some(k) = likely {
+        list[k].0 = list[k].0.min(i32::MIN + 1);
+    }
 }
 
 /// Takes a move's `value` into a search's `best` and `alpha`: whether it reaches `beta`, so
