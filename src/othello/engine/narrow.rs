@@ -145,7 +145,7 @@ impl<const N: usize> Lines<N> {
             while d < 4 {
                 // A ray to higher bits and the opposite one to lower bits (`Rays`' order).
                 let line = rays[i][d] | rays[i][d + 4] | 1 << i;
-                table[i][d] = (line, (rays[i][d + 4]).count_ones() as u8);
+                table[i][d] = (line, rays[i][d + 4].count_ones() as u8);
                 d += 1;
             }
             i += 1;

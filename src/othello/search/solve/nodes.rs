@@ -159,8 +159,8 @@ macro_rules! search_fn {
                 // is tried next after the table's move (FFO #40-#49 767 -> 749 million nodes,
                 // #20-#39 107.6 -> 106.4). Below [`LATE_ETC`] empty cells, only once the first
                 // move has been searched without cutting the node off.
-                let mut late = (ETC..LATE_ETC).contains(&empties);
-                if empties >= ETC && !late {
+                let mut cut_pending = (ETC..LATE_ETC).contains(&empties);
+                if empties >= ETC && !cut_pending {
                     match self.transposition_cut(&list, beta) {
                         Err((value, _)) => {
                             self.give_list(empties, list);
@@ -181,8 +181,8 @@ macro_rules! search_fn {
                 let mut deferred = 0u64;
                 let mut next = 0;
                 loop {
-                    if late && next == 1 {
-                        late = false;
+                    if cut_pending && next == 1 {
+                        cut_pending = false;
                         match self.transposition_cut(&list[1..], beta) {
                             Err((value, at)) => {
                                 best = (value, Some(at));
@@ -191,7 +191,7 @@ macro_rules! search_fn {
                             Ok(likely) => promote(&mut list[1..], likely),
                         }
                     }
-                    let (k, later) = if next < list.len() {
+                    let (k, late) = if next < list.len() {
                         // The best ranked of the moves left, picked when its turn comes:
                         // most nodes cut off after a move or two, so sorting them all would
                         // be wasted.
@@ -208,7 +208,7 @@ macro_rules! search_fn {
                         break;
                     };
                     let (_, at, child) = list[k];
-                    if exclusive && !later && k < 64 && (k > 0 || helper) && self.table.is_busy(&child) {
+                    if exclusive && !late && k < 64 && (k > 0 || helper) && self.table.is_busy(&child) {
                         deferred |= 1 << k;
                         continue;
                     }
@@ -458,12 +458,11 @@ impl<L: Layout> Solver<'_, L> {
             let Some(known) = self.table.get(&child) else {
                 continue;
             };
-            let refutes = -known.upper >= beta;
-            if refutes && self.trusts(&known) {
-                return Err((-known.upper, at));
-            }
-            if refutes && !self.trusts(&known) && likely.is_none() {
-                likely = Some(k);
+            if -known.upper >= beta {
+                if self.trusts(&known) {
+                    return Err((-known.upper, at));
+                }
+                likely = likely.or(Some(k));
             }
         }
         Ok(likely)
