@@ -965,3 +965,28 @@ fn small_solves_take_the_memory_of_their_work_not_the_default_table() {
             .stdout(predicate::str::contains("Best "));
     }
 }
+
+/// Unix only, as the tests above. The Othello solver's table keeps to 64 MiB unless asked for
+/// more, since its search is faster in a small table: a 6x6 position of 14 empty cells, whose
+/// positions could fill 256 MiB, solves within 120 MB of address space; asked for 128 MiB,
+/// it cannot have them there and says so.
+#[cfg(unix)]
+#[test]
+fn the_othello_solver_keeps_to_a_small_table_unless_asked() {
+    let solve = |extra: &str| {
+        Command::new("sh")
+            .args([
+                "-c",
+                &format!("ulimit -v 120000; exec \"$0\" solve othello --position \"$1\" {extra}"),
+            ])
+            .arg(env!("CARGO_BIN_EXE_boardgames"))
+            .arg("XXXXOOXOOXO-XXOOO-OXXOXX------------ X")
+            .assert()
+    };
+    solve("").success().stdout(predicate::str::contains(
+        "Value for X under perfect play: +12",
+    ));
+    solve("--hash-mb 128")
+        .code(1)
+        .stderr("error: cannot allocate 128 MiB for the table\n");
+}

@@ -123,6 +123,13 @@ pub(super) const SEED: u64 = 1;
 /// below it).
 pub(super) const HASH_MB: u32 = 512;
 
+/// The Othello solver's ceiling when none is given: its table fills whatever it may, and past
+/// this size it costs more in memory traffic than it saves in nodes (FFO #40-#49 on one
+/// thread, one process: 64 MiB 747.8 million nodes in 31.4 processor-seconds, 128 MiB 737.6
+/// million in 32.8 s, 512 MiB 728.2 million in 37.8-38.2 s; 6x6 from the start on two
+/// threads, 37.7 s against 40.7 s).
+pub(super) const SOLVE_OTHELLO_HASH_MB: u32 = 64;
+
 pub(super) fn parse_seed(text: &str) -> Result<u64, String> {
     parse_in(text, Some, "the whole numbers 0 to 18446744073709551615")
 }

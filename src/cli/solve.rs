@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::common::{BoardArgs, HASH_MB, KalahArgs, cores, parse_hash_mb, parse_threads};
+use super::common::{
+    BoardArgs, HASH_MB, KalahArgs, SOLVE_OTHELLO_HASH_MB, cores, parse_hash_mb, parse_threads,
+};
 use crate::othello::{Asked, Scoring};
 use crate::tools::{OthelloPositions, PositionText, SolveOptions, Tool, parse_position};
 
@@ -94,9 +96,10 @@ pub struct SolveOthelloArgs {
 struct SolveMemory {
     /// The most MiB the transposition table may take: it starts small and grows as the search
     /// fills it, up to that (and no larger than the position can fill); the solve never uses
-    /// much more. A size the machine cannot back is an error.
-    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = HASH_MB, value_parser = parse_hash_mb)]
-    hash_mb: u32,
+    /// much more. A size the machine cannot back is an error [default: 64 for Othello, whose
+    /// search is faster in a small table, 512 for Kalah].
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = parse_hash_mb)]
+    hash_mb: Option<u32>,
     /// Show progress on standard error even when it is not a terminal.
     #[arg(long)]
     progress: bool,
@@ -108,7 +111,7 @@ impl Solve {
         match self {
             Solve::Othello(args) => {
                 let how = SolveOptions {
-                    hash_mb: args.memory.hash_mb as usize,
+                    hash_mb: args.memory.hash_mb.unwrap_or(SOLVE_OTHELLO_HASH_MB) as usize,
                     progress: args.memory.progress,
                     asked: Asked {
                         line: args.pv,
@@ -131,7 +134,7 @@ impl Solve {
             Solve::Mancala(args) => Tool::SolveMancala {
                 board: args.kalah.board(),
                 how: SolveOptions {
-                    hash_mb: args.memory.hash_mb as usize,
+                    hash_mb: args.memory.hash_mb.unwrap_or(HASH_MB) as usize,
                     progress: args.memory.progress,
                     asked: Asked {
                         line: false,
