@@ -34,6 +34,10 @@ pub struct Bounds {
     pub selective: bool,
 }
 
+/// A value alone on its cache lines (two, as the processor may fetch lines in pairs).
+#[repr(align(128))]
+struct Padded<T>(T);
+
 /// Words of the busy set of a shared table: a few thousand positions are searched at once at
 /// most, at the top of a few threads' searches.
 const BUSY: usize = 1 << 12;
@@ -49,8 +53,9 @@ pub struct SolveTable<L: Layout> {
     growing: AtomicBool,
     /// The most buckets it may grow to.
     most: usize,
-    /// Slots that hold a position.
-    filled: AtomicUsize,
+    /// Slots that hold a position, counted while the table may grow; on a line of its own, so
+    /// that threads counting do not evict the fields every lookup reads.
+    filled: Padded<AtomicUsize>,
     /// Whether threads share the table, so that each bucket is locked while it is used.
     shared: bool,
     /// Whether it started small and grows: then it leaves its memory, once used, to the next
@@ -123,7 +128,7 @@ impl<L: Layout> SolveTable<L> {
             mask: AtomicUsize::new(count - 1),
             growing: AtomicBool::new(false),
             most: count,
-            filled: AtomicUsize::new(0),
+            filled: Padded(AtomicUsize::new(0)),
             busy: Vec::new(),
             shared: false,
             grows: false,
@@ -143,7 +148,7 @@ impl<L: Layout> SolveTable<L> {
     #[inline]
     pub fn is_crowded(&self) -> bool {
         let buckets = self.mask.load(Relaxed) + 1;
-        buckets < self.most && 4 * self.filled.load(Relaxed) > 3 * 2 * buckets
+        buckets < self.most && 4 * self.filled.0.load(Relaxed) > 3 * 2 * buckets
     }
 
     /// Four times the buckets (at most its full size), keeping what it holds, in place: a
@@ -162,7 +167,7 @@ impl<L: Layout> SolveTable<L> {
         }
         let count = self.mask.load(Relaxed) + 1;
         self.mask.store((count * 4).min(self.most) - 1, Relaxed);
-        self.filled.store(0, Relaxed);
+        self.filled.0.store(0, Relaxed);
         for bucket in 0..count {
             // A bucket in use elsewhere keeps its positions where they are.
             if !self.lock(bucket) {
@@ -383,9 +388,10 @@ impl<L: Layout> SolveTable<L> {
             } else {
                 self.write(bucket, 1, pos, record);
             }
-            // One more slot holds a position where either was free.
-            if first.empties == 0 || second.empties == 0 {
-                self.filled.fetch_add(1, Relaxed);
+            // One more slot holds a position where either was free (counted only while the
+            // table may grow: the count is for nothing else).
+            if (first.empties == 0 || second.empties == 0) && self.used() < self.most {
+                self.filled.0.fetch_add(1, Relaxed);
             }
         }
         self.unlock(bucket);
