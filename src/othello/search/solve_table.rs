@@ -4,15 +4,17 @@
 //! other the newest) within a size in MiB, either all used from the start or used from a small
 //! part that grows in place as it fills. A position is stored whole, so bounds are never taken
 //! for another position's. The threads of one solve share it: a bucket is a
-//! cache line (or a few) of atomic words behind a lock that is only ever tried, so a thread that
-//! finds it taken reads nothing or writes nothing there and never waits, and no read mixes two
-//! writes. Its memory comes zeroed from the system (`crate::zeroed`), backed only where it is used,
+//! cache line (or a few) of atomic words under a version count, which a writer takes (to an odd
+//! count) only when no other thread writes there, never waiting, and a reader reads without
+//! writing, dropping what changed while it read: no read mixes two writes, and threads reading
+//! one bucket never contend. Its memory comes zeroed from the system (`crate::zeroed`), backed only where it is used,
 //! so a small search pays for the pages it touches, not for the table's size; a growing table
 //! leaves its memory to the next of its size (the next position of a file).
 
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::fence;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 
 use crate::board::TableTooLarge;
@@ -261,21 +263,53 @@ impl<L: Layout> SolveTable<L> {
         &self.lines[bucket * Self::LINES + i / 8].0[i % 8]
     }
 
-    /// Takes the lock of `bucket` if it is free (always, in a table not shared).
+    /// Takes `bucket` to write it if no other thread is writing it (always, in a table not
+    /// shared): its version, even while it is free, goes to the odd number after.
     #[inline]
     fn lock(&self, bucket: usize) -> bool {
-        !self.shared
-            || self
-                .word(bucket, 0)
-                .compare_exchange(0, 1, Acquire, Relaxed)
-                .is_ok()
+        if !self.shared {
+            return true;
+        }
+        let version = self.word(bucket, 0);
+        let free = version.load(Relaxed);
+        let taken = free.is_multiple_of(2)
+            && version
+                .compare_exchange(free, free + 1, Acquire, Relaxed)
+                .is_ok();
+        // A reader that sees any word written after this sees the odd version too.
+        fence(Release);
+        taken
     }
 
+    /// Ends the writing of `bucket` that [`Self::lock`] began: its version, even again, tells
+    /// readers that it changed.
     #[inline]
     fn unlock(&self, bucket: usize) {
         if self.shared {
-            self.word(bucket, 0).store(0, Release);
+            let version = self.word(bucket, 0);
+            version.store(version.load(Relaxed) + 1, Release);
         }
+    }
+
+    /// The version of `bucket` before a read without the lock: `None` while another thread
+    /// writes it; `Some(None)` in a table not shared, which needs none.
+    #[inline]
+    fn read_version(&self, bucket: usize) -> Option<Option<u64>> {
+        if !self.shared {
+            return Some(None);
+        }
+        let version = self.word(bucket, 0).load(Acquire);
+        version.is_multiple_of(2).then_some(Some(version))
+    }
+
+    /// Whether `bucket` kept `version` while it was read: else what was read may mix two
+    /// writes, and is dropped.
+    #[inline]
+    fn read_held(&self, bucket: usize, version: Option<u64>) -> bool {
+        version.is_none_or(|version| {
+            fence(Acquire);
+            self.word(bucket, 0).load(Relaxed) == version
+        })
     }
 
     /// The discs of the position in slot `slot` of `bucket` (the caller holds the lock).
@@ -323,13 +357,12 @@ impl<L: Layout> SolveTable<L> {
         let _ = line;
     }
 
-    /// What is known of `pos`, if anything (nothing while another thread writes its bucket).
+    /// What is known of `pos`, if anything (nothing while another thread writes its bucket):
+    /// read without taking the bucket, so that threads reading one bucket never contend.
     #[inline]
     pub fn get(&self, pos: &Position<L>) -> Option<Bounds> {
         let bucket = self.bucket(pos);
-        if !self.lock(bucket) {
-            return None;
-        }
+        let version = self.read_version(bucket)?;
         let found = (0..2)
             .map(|slot| self.record(bucket, slot))
             .enumerate()
@@ -341,8 +374,7 @@ impl<L: Layout> SolveTable<L> {
                     .then_some(usize::from(record.best & Record::NO_MOVE)),
                 selective: record.best & Record::SELECTIVE != 0,
             });
-        self.unlock(bucket);
-        found
+        found.filter(|_| self.read_held(bucket, version))
     }
 
     /// Remembers `bounds` of `pos`, a position with `empties` empty cells (unless another
@@ -425,3 +457,6 @@ impl<L: Layout> Drop for SolveTable<L> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
