@@ -1,5 +1,8 @@
 //! Tests of the solver's table where threads share it: what a read may see while others write.
 
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
+
 use super::{Bounds, SolveTable};
 use crate::othello::engine::{Bits, Layout, Position, Side};
 
@@ -36,7 +39,9 @@ fn threads_sharing_a_bucket_read_each_position_as_it_was_written() {
     let mut table = SolveTable::<Eight>::new(0, 20).expect("a one-bucket table");
     table.share();
     let table = &table;
-    let found = std::thread::scope(|scope| {
+    let writing = AtomicUsize::new(2);
+    let writing = &writing;
+    std::thread::scope(|scope| {
         for writer in 0..2 {
             scope.spawn(move || {
                 for i in 0..ROUNDS {
@@ -44,28 +49,27 @@ fn threads_sharing_a_bucket_read_each_position_as_it_was_written() {
                     // Empty cells alternate so that both slots keep being replaced.
                     table.put(&position(k), 10 + (i % 2) as u32, bounds(k));
                 }
+                writing.fetch_sub(1, Relaxed);
             });
         }
-        let readers: Vec<_> = (0..2)
-            .map(|reader| {
-                scope.spawn(move || {
-                    let mut found = 0;
-                    for i in 0..ROUNDS {
-                        let k = (i + reader) % FAMILY;
-                        if let Some(known) = table.get(&position(k)) {
-                            assert_eq!(known, bounds(k), "position {k} read with another's bounds");
-                            found += 1;
-                        }
+        for reader in 0..2 {
+            // Reading for as long as any writer writes, however the threads are scheduled.
+            scope.spawn(move || {
+                let mut i = reader;
+                while writing.load(Relaxed) > 0 || i < ROUNDS {
+                    let k = i % FAMILY;
+                    if let Some(known) = table.get(&position(k)) {
+                        assert_eq!(known, bounds(k), "position {k} read with another's bounds");
                     }
-                    found
-                })
-            })
-            .collect();
-        readers
-            .into_iter()
-            .map(|r| r.join().expect("a reader"))
-            .sum::<u64>()
+                    i += 1;
+                }
+            });
+        }
     });
-    // The readers did meet the writers' positions.
-    assert!(found > 0);
+    // Once the writers are done, the bucket holds two of the family, each read back whole.
+    let held: Vec<_> = (0..FAMILY)
+        .filter_map(|k| table.get(&position(k)).map(|known| (k, known)))
+        .collect();
+    assert_eq!(held.len(), 2);
+    assert!(held.iter().all(|&(k, known)| known == bounds(k)));
 }
