@@ -7,9 +7,10 @@
 //! cache line (or a few) of atomic words under a version count, which a writer takes (to an odd
 //! count) only when no other thread writes there, never waiting, and a reader reads without
 //! writing, dropping what changed while it read: no read mixes two writes, and threads reading
-//! one bucket never contend. Its memory comes zeroed from the system (`crate::zeroed`), backed only where it is used,
-//! so a small search pays for the pages it touches, not for the table's size; a growing table
-//! leaves its memory to the next of its size (the next position of a file).
+//! one bucket never contend. Its memory comes zeroed from the system (`crate::zeroed`), backed
+//! only where it is used, so a small search pays for the pages it touches, not for the table's
+//! size; a growing table leaves its memory to the next of its size (the next position of a
+//! file).
 
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
