@@ -22,20 +22,19 @@ const AXES: [(Direction, Direction); 4] = [
 pub(in crate::othello) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -> L::Bits {
     let occupied = pos.me | pos.opp;
     let pits = L::ALL & !(occupied | pos.empty);
-    // Per line, the discs whose run holds no empty cell: those an empty cell's flood along the
-    // line through discs never reaches.
-    let mut full = [L::Bits::EMPTY; 4];
-    for (full, &(ahead, back)) in full.iter_mut().zip(&AXES) {
-        let mut open = pos.empty;
-        loop {
-            let next = open | ((step::<L>(open, ahead) | step::<L>(open, back)) & occupied);
-            if next == open {
-                break;
-            }
-            open = next;
-        }
-        *full = occupied & !open;
-    }
+    let narrow = if L::Bits::WORDS == 1 && L::STRIDE == L::N && pits.is_empty() {
+        full_lines_narrow(occupied.first_word(), L::N)
+    } else {
+        None
+    };
+    let full = match narrow {
+        Some(words) => words.map(|word| {
+            let mut full = L::Bits::EMPTY;
+            full.set_word(0, word);
+            full
+        }),
+        None => full_lines(pos),
+    };
     let mut stable = L::Bits::EMPTY;
     loop {
         // Cells that do not hold a neighbour in place.
@@ -52,6 +51,100 @@ pub(in crate::othello) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -
         }
         stable = grown;
     }
+}
+
+/// Per axis of [`AXES`], the discs of `pos` whose run along it holds no empty cell: those an
+/// empty cell's flood along the line through discs never reaches.
+fn full_lines<L: Layout>(pos: &Position<L>) -> [L::Bits; 4] {
+    let occupied = pos.me | pos.opp;
+    let mut full = [L::Bits::EMPTY; 4];
+    for (full, &(ahead, back)) in full.iter_mut().zip(&AXES) {
+        let mut open = pos.empty;
+        loop {
+            let next = open | ((step::<L>(open, ahead) | step::<L>(open, back)) & occupied);
+            if next == open {
+                break;
+            }
+            open = next;
+        }
+        *full = occupied & !open;
+    }
+    full
+}
+
+/// The (column, row) step of one direction of each axis of [`AXES`].
+const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (1, -1), (1, 1)];
+
+/// For a one-word board of side `n` (cell `row * n + col`), per axis of [`AXES`], per direction
+/// ([`STEPS`]'s, then its opposite) and for 1, 2 and 4 steps: the cells from which that many
+/// steps leave the board.
+const fn leaving(n: usize) -> [[[u64; 3]; 2]; 4] {
+    let mut masks = [[[0; 3]; 2]; 4];
+    let mut axis = 0;
+    while axis < 4 {
+        let mut side = 0;
+        while side < 2 {
+            let sign = 1 - 2 * side as i32;
+            let (dc, dr) = (STEPS[axis].0 * sign, STEPS[axis].1 * sign);
+            let mut power = 0;
+            while power < 3 {
+                let steps = 1 << power;
+                let mut cell = 0;
+                while cell < n * n {
+                    let col = (cell % n) as i32 + dc * steps;
+                    let row = (cell / n) as i32 + dr * steps;
+                    if col < 0 || row < 0 || col >= n as i32 || row >= n as i32 {
+                        masks[axis][side][power] |= 1 << cell;
+                    }
+                    cell += 1;
+                }
+                power += 1;
+            }
+            side += 1;
+        }
+        axis += 1;
+    }
+    masks
+}
+
+/// [`full_lines`] of a one-word board of side `n` (4, 6 or 8, cell `row * n + col`) without pits,
+/// whose `occupied` cells are given: on it a disc's run is its whole line. `None` for another
+/// side.
+fn full_lines_narrow(occupied: u64, n: usize) -> Option<[u64; 4]> {
+    match n {
+        4 => Some(full_lines_of::<4>(occupied)),
+        6 => Some(full_lines_of::<6>(occupied)),
+        8 => Some(full_lines_of::<8>(occupied)),
+        _ => None,
+    }
+}
+
+/// [`full_lines_narrow`] on a board of side `N`: a cell is full toward a direction when it
+/// and the cells 1, then 2, then 4 steps on that way are occupied (or off the board), which
+/// covers the at most 7 cells up to the edge; full along an axis when full both ways.
+fn full_lines_of<const N: usize>(occupied: u64) -> [u64; 4] {
+    let leaving = const { leaving(N) };
+    let mut full = [0; 4];
+    for (axis, full) in full.iter_mut().enumerate() {
+        *full = occupied;
+        for (side, leaving) in leaving[axis].iter().enumerate() {
+            let sign = 1 - 2 * side as i32;
+            let step = (STEPS[axis].1 * N as i32 + STEPS[axis].0) * sign;
+            let mut toward = occupied;
+            for (power, &leaving) in leaving.iter().enumerate() {
+                // Cell `i` takes what cell `i + shift` holds.
+                let shift = step << power;
+                let ahead = if shift > 0 {
+                    toward >> shift
+                } else {
+                    toward << -shift
+                };
+                toward &= leaving | ahead;
+            }
+            *full &= toward;
+        }
+    }
+    full
 }
 
 #[cfg(test)]
@@ -101,6 +194,42 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    /// Random positions of side `N` without pits, a cell in `1 / empty_odds` empty: their
+    /// full lines by the one-word doubling and by the flood agree.
+    fn full_lines_agree<const N: usize>(empty_odds: usize)
+    where
+        Side<N>: Layout<Bits = u64>,
+    {
+        let mut rng = crate::rng::Rng::new(N as u64);
+        for _ in 0..2000 {
+            let mut pos = position::<N>(&[]);
+            for at in 0..N * N {
+                let cell = 1u64 << at;
+                match rng.below(2 * empty_odds) {
+                    0 | 1 => pos.empty |= cell,
+                    k if k % 2 == 0 => pos.me |= cell,
+                    _ => pos.opp |= cell,
+                }
+            }
+            assert_eq!(
+                full_lines_narrow(pos.me | pos.opp, N),
+                Some(full_lines(&pos)),
+                "me {:#x} opp {:#x}",
+                pos.me,
+                pos.opp
+            );
+        }
+    }
+
+    #[test]
+    fn full_lines_by_doubling_are_those_of_the_flood() {
+        for empty_odds in [2, 8, 32] {
+            full_lines_agree::<4>(empty_odds);
+            full_lines_agree::<6>(empty_odds);
+            full_lines_agree::<8>(empty_odds);
+        }
     }
 
     #[test]
