@@ -47,7 +47,7 @@ impl Direction {
 
     /// The (column, row) change of one step.
     #[must_use]
-    pub fn delta(self) -> (isize, isize) {
+    pub const fn delta(self) -> (isize, isize) {
         match self {
             Direction::North => (0, -1),
             Direction::NorthEast => (1, -1),

@@ -72,28 +72,33 @@ fn full_lines<L: Layout>(pos: &Position<L>) -> [L::Bits; 4] {
     full
 }
 
-/// The (column, row) step of one direction of each axis of [`AXES`].
-const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (1, -1), (1, 1)];
+/// The (column, row) step of each direction of each axis of [`AXES`].
+const fn delta(axis: usize, side: usize) -> (isize, isize) {
+    let (ahead, back) = AXES[axis];
+    if side == 0 {
+        ahead.delta()
+    } else {
+        back.delta()
+    }
+}
 
 /// For a one-word board of side `n` (cell `row * n + col`), per axis of [`AXES`], per direction
-/// ([`STEPS`]'s, then its opposite) and for 1, 2 and 4 steps: the cells from which that many
-/// steps leave the board.
+/// of it and for 1, 2 and 4 steps: the cells from which that many steps leave the board.
 const fn leaving(n: usize) -> [[[u64; 3]; 2]; 4] {
     let mut masks = [[[0; 3]; 2]; 4];
     let mut axis = 0;
     while axis < 4 {
         let mut side = 0;
         while side < 2 {
-            let sign = 1 - 2 * side as i32;
-            let (dc, dr) = (STEPS[axis].0 * sign, STEPS[axis].1 * sign);
+            let (dc, dr) = delta(axis, side);
             let mut power = 0;
             while power < 3 {
                 let steps = 1 << power;
                 let mut cell = 0;
                 while cell < n * n {
-                    let col = (cell % n) as i32 + dc * steps;
-                    let row = (cell / n) as i32 + dr * steps;
-                    if col < 0 || row < 0 || col >= n as i32 || row >= n as i32 {
+                    let col = (cell % n) as isize + dc * steps;
+                    let row = (cell / n) as isize + dr * steps;
+                    if col < 0 || row < 0 || col >= n as isize || row >= n as isize {
                         masks[axis][side][power] |= 1 << cell;
                     }
                     cell += 1;
@@ -128,8 +133,8 @@ fn full_lines_of<const N: usize>(occupied: u64) -> [u64; 4] {
     for (axis, full) in full.iter_mut().enumerate() {
         *full = occupied;
         for (side, leaving) in leaving[axis].iter().enumerate() {
-            let sign = 1 - 2 * side as i32;
-            let step = (STEPS[axis].1 * N as i32 + STEPS[axis].0) * sign;
+            let (dc, dr) = delta(axis, side);
+            let step = dr * N as isize + dc;
             let mut toward = occupied;
             for (power, &leaving) in leaving.iter().enumerate() {
                 // Cell `i` takes what cell `i + shift` holds.
