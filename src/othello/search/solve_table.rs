@@ -292,25 +292,20 @@ impl<L: Layout> SolveTable<L> {
         }
     }
 
-    /// The version of `bucket` before a read without the lock: `None` while another thread
-    /// writes it; `Some(None)` in a table not shared, which needs none.
+    /// The version of `bucket` before a read without the lock, `None` while another thread
+    /// writes it (in a table not shared, no thread takes a bucket: its version stays 0).
     #[inline]
-    fn read_version(&self, bucket: usize) -> Option<Option<u64>> {
-        if !self.shared {
-            return Some(None);
-        }
+    fn read_version(&self, bucket: usize) -> Option<u64> {
         let version = self.word(bucket, 0).load(Acquire);
-        version.is_multiple_of(2).then_some(Some(version))
+        version.is_multiple_of(2).then_some(version)
     }
 
     /// Whether `bucket` kept `version` while it was read: else what was read may mix two
     /// writes, and is dropped.
     #[inline]
-    fn read_held(&self, bucket: usize, version: Option<u64>) -> bool {
-        version.is_none_or(|version| {
-            fence(Acquire);
-            self.word(bucket, 0).load(Relaxed) == version
-        })
+    fn read_held(&self, bucket: usize, version: u64) -> bool {
+        fence(Acquire);
+        self.word(bucket, 0).load(Relaxed) == version
     }
 
     /// The discs of the position in slot `slot` of `bucket` (the caller holds the lock).
