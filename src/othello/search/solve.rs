@@ -24,45 +24,13 @@ use crate::othello::engine::{Fast, Layout, Position, Side};
 use crate::othello::evaluation::Learned;
 use crate::othello::rules::Othello;
 use crate::worker;
+use few::Few;
 
 /// Larger than any margin a board can reach (676 discs).
 const INFINITY: i32 = 10_000;
 
 /// Empty cells at and below which positions are solved by trying each empty cell in turn.
 const FEW: u32 = 4;
-
-/// The last few empty cells of a position, in the order they are tried: up to [`FEW`] bit
-/// indices of 16 bits each in one word, the first lowest, so that a node hands its children
-/// the rest without copying a list.
-#[derive(Clone, Copy)]
-struct Few {
-    cells: u64,
-    count: u32,
-}
-
-impl Few {
-    /// Bits of a cell's index: the word holds [`FEW`] of them.
-    const LANE: u32 = {
-        assert!(16 * FEW <= u64::BITS, "FEW cells of 16 bits fit one word");
-        16
-    };
-
-    /// The `i`th cell.
-    #[inline]
-    fn cell(self, i: u32) -> usize {
-        usize::from((self.cells >> (Self::LANE * i)) as u16)
-    }
-
-    /// The same cells but the `i`th, in the same order.
-    #[inline]
-    fn without(self, i: u32) -> Few {
-        let below = (1 << (Self::LANE * i)) - 1;
-        Few {
-            cells: self.cells & below | (self.cells >> Self::LANE) & !below,
-            count: self.count - 1,
-        }
-    }
-}
 
 /// Empty cells from which positions go to the table and moves are sorted fastest first.
 const SORTED: u32 = 7;
@@ -402,10 +370,16 @@ impl<'a, L: Layout> Solver<'a, L> {
 
     /// The score of a finished game for the player to move.
     fn score(&self, pos: &Position<L>) -> i32 {
-        let discs = pos.me.len() as i32 - pos.opp.len() as i32;
+        self.final_score(pos.me, pos.opp, pos.empty.len())
+    }
+
+    /// [`Self::score`] of a position of `me` against `opp` with `empties` empty cells.
+    #[inline]
+    fn final_score(&self, me: L::Bits, opp: L::Bits, empties: u32) -> i32 {
+        let discs = me.len() as i32 - opp.len() as i32;
         match self.scoring {
             Scoring::Discs => discs,
-            Scoring::EmptiesToWinner => discs + discs.signum() * pos.empty.len() as i32,
+            Scoring::EmptiesToWinner => discs + discs.signum() * empties as i32,
         }
     }
 
@@ -679,6 +653,7 @@ pub(in crate::othello) fn solve_position<L: Layout>(
     Ok((!solver.gave_up).then_some(solution))
 }
 
+mod few;
 mod nodes;
 
 #[cfg(test)]

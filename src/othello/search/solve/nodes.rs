@@ -4,7 +4,7 @@
 //! moves sorted as `solve.rs` decides, and the last few empty cells tried in turn without move
 //! generation. The policy (when to sort, what the table keeps, what is asked) is `solve.rs`'s.
 
-use super::Few;
+use super::few::Few;
 use super::{
     ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, LATE_ETC, Ranked, SHALLOW, SHALLOW_DEPTH,
     SOLVER_WEIGHTS, SORTED, Solver, learned_order, probable_margin,
@@ -30,7 +30,7 @@ macro_rules! search_fn {
             $(#[$attr])*
             pub(super) fn $search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
                 if empties <= FEW {
-                    return self.$few(pos, alpha, beta, self.few_cells(&pos));
+                    return self.$few(pos.me, pos.opp, alpha, beta, self.few_cells(&pos));
                 }
                 self.tally.visit();
                 if self.must_stop() {
@@ -311,32 +311,31 @@ macro_rules! search_fn {
                 best
             }
 
-            /// [`Self::search`] of a position with few empty cells, `few`, each tried in turn
-            /// in their order, by the discs it would flip; the order ([`Self::near_order`]) is
-            /// made once, where the few empty cells begin. A cell with no disc of the other
-            /// player next to it is passed over without looking for flips; the last two cells
-            /// have their own code.
+            /// [`Self::search`] of a position (`me` to move against `opp`) with few empty
+            /// cells, `few`, each tried in turn in their order, by the discs it would flip;
+            /// the order ([`Self::near_order`]) is made once, where the few empty cells begin.
+            /// A cell with no disc of the other player next to it is passed over without
+            /// looking for flips; the last two cells have their own code.
             $(#[$attr])*
-            fn $few(&mut self, pos: Position<L>, alpha: i32, beta: i32, few: Few) -> i32 {
+            fn $few(&mut self, me: L::Bits, opp: L::Bits, alpha: i32, beta: i32, few: Few) -> i32 {
                 self.tally.visit();
                 match few.count {
-                    1 => return self.$last(&pos, few.cell(0)),
-                    2 => return self.$two(&pos, alpha, beta, few.cell(0), few.cell(1)),
+                    1 => return self.$last(me, opp, few.cell(0)),
+                    2 => return self.$two(me, opp, alpha, beta, few.cell(0), few.cell(1)),
                     _ => {}
                 }
                 let mut alpha = alpha;
                 let mut best = -INFINITY;
                 for i in 0..few.count {
                     let at = few.cell(i);
-                    if !self.touches(at, pos.opp) {
+                    if !self.touches(at, opp) {
                         continue;
                     }
-                    let flipped = $flips::<L>(pos.me, pos.opp, at);
+                    let flipped = $flips::<L>(me, opp, at);
                     if flipped.is_empty() {
                         continue;
                     }
-                    let child = pos.play_with(flipped, at);
-                    let value = -self.$few(child, -beta, -alpha, few.without(i));
+                    let value = -self.$few(opp ^ flipped, me | flipped | L::Bits::cell(at), -beta, -alpha, few.without(i));
                     if raise(&mut best, &mut alpha, beta, value) {
                         return best;
                     }
@@ -347,30 +346,31 @@ macro_rules! search_fn {
                 // No move: pass if the other player has one, else the game is over.
                 let replies = (0..few.count).any(|i| {
                     let at = few.cell(i);
-                    self.touches(at, pos.me) && !$flips::<L>(pos.opp, pos.me, at).is_empty()
+                    self.touches(at, me) && !$flips::<L>(opp, me, at).is_empty()
                 });
                 if replies {
-                    -self.$few(pos.pass(), -beta, -alpha, few)
+                    -self.$few(opp, me, -beta, -alpha, few)
                 } else {
-                    self.score(&pos)
+                    self.final_score(me, opp, few.count)
                 }
             }
 
-            /// [`Self::search`] of a position with two empty cells, `first` and `second`, tried
-            /// in that order; each reply is a node of one empty cell, counted as such.
+            /// [`Self::search`] of a position (`me` to move against `opp`) with two empty
+            /// cells, `first` and `second`, tried in that order; each reply is a node of one
+            /// empty cell, counted as such.
             $(#[$attr])*
-            fn $two(&mut self, pos: &Position<L>, alpha: i32, beta: i32, first: usize, second: usize) -> i32 {
+            fn $two(&mut self, me: L::Bits, opp: L::Bits, alpha: i32, beta: i32, first: usize, second: usize) -> i32 {
                 let mut best = -INFINITY;
                 for (at, other) in [(first, second), (second, first)] {
-                    if !self.touches(at, pos.opp) {
+                    if !self.touches(at, opp) {
                         continue;
                     }
-                    let flipped = $flips::<L>(pos.me, pos.opp, at);
+                    let flipped = $flips::<L>(me, opp, at);
                     if flipped.is_empty() {
                         continue;
                     }
                     self.tally.visit();
-                    let value = -self.$last(&pos.play_with(flipped, at), other);
+                    let value = -self.$last(opp ^ flipped, me | flipped | L::Bits::cell(at), other);
                     if value >= beta {
                         return value;
                     }
@@ -381,10 +381,10 @@ macro_rules! search_fn {
                 }
                 // No move here: the other player moves if it can, this player again after.
                 for (at, other) in [(first, second), (second, first)] {
-                    if !self.touches(at, pos.me) {
+                    if !self.touches(at, me) {
                         continue;
                     }
-                    let flipped = $flips::<L>(pos.opp, pos.me, at);
+                    let flipped = $flips::<L>(opp, me, at);
                     if flipped.is_empty() {
                         continue;
                     }
@@ -394,51 +394,54 @@ macro_rules! search_fn {
                         best = INFINITY;
                     }
                     self.tally.visit();
-                    let value = self.$last(&pos.pass().play_with(flipped, at), other);
+                    let value = self.$last(me ^ flipped, opp | flipped | L::Bits::cell(at), other);
                     if value <= alpha {
                         return value;
                     }
                     best = best.min(value);
                 }
                 if best == -INFINITY {
-                    self.score(pos)
+                    self.final_score(me, opp, 2)
                 } else {
                     best
                 }
             }
 
-            /// The value of `pos` with one empty cell, `at`: whoever can plays it, or no one.
-            /// Counted from the flips alone, since the board is full after it.
+            /// The value of a position (`me` to move against `opp`) with one empty cell, `at`:
+            /// whoever can plays it, or no one. Counted from the flips alone, since the board
+            /// is full after it.
             $(#[$attr])*
-            fn $last(&mut self, pos: &Position<L>, at: usize) -> i32 {
-                let margin = pos.me.len() as i32 - pos.opp.len() as i32;
-                // Where every other cell holds a disc, the flips are counted, not made.
-                if (pos.me | pos.opp).len() as usize + 1 == L::N * L::N
-                    && let Some(mine) = $last_flips::<L>(pos.me, at)
+            fn $last(&mut self, me: L::Bits, opp: L::Bits, at: usize) -> i32 {
+                // Where every other cell holds a disc, the flips are counted, not made, and
+                // the other player's discs are the rest.
+                if (me | opp | L::Bits::cell(at)) == L::ALL
+                    && let Some(mine) = $last_flips::<L>(me, at)
                 {
+                    let margin = 2 * me.len() as i32 + 1 - (L::N * L::N) as i32;
                     if mine > 0 {
                         return margin + 2 * mine as i32 + 1;
                     }
-                    let theirs = $last_flips::<L>(pos.opp, at).unwrap_or(0);
+                    let theirs = $last_flips::<L>(opp, at).unwrap_or(0);
                     if theirs > 0 {
                         return margin - 2 * theirs as i32 - 1;
                     }
-                    return self.score(pos);
+                    return self.final_score(me, opp, 1);
                 }
-                if self.touches(at, pos.opp) {
-                    let flipped = $flips::<L>(pos.me, pos.opp, at).len() as i32;
+                let margin = me.len() as i32 - opp.len() as i32;
+                if self.touches(at, opp) {
+                    let flipped = $flips::<L>(me, opp, at).len() as i32;
                     if flipped > 0 {
                         return margin + 2 * flipped + 1;
                     }
                 }
-                if self.touches(at, pos.me) {
+                if self.touches(at, me) {
                     // The other player plays it.
-                    let flipped = $flips::<L>(pos.opp, pos.me, at).len() as i32;
+                    let flipped = $flips::<L>(opp, me, at).len() as i32;
                     if flipped > 0 {
                         return margin - 2 * flipped - 1;
                     }
                 }
-                self.score(pos)
+                self.final_score(me, opp, 1)
             }
         }
     };
