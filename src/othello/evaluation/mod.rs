@@ -5,7 +5,9 @@
 //! search; the search chooses which weights it scores with.
 
 pub mod features;
+mod folded;
 pub mod pattern;
 
 pub use features::Weights;
-pub use pattern::{Learned, learned};
+pub use folded::{Evaluation, Siblings};
+pub use pattern::{Learned, learned, learned_evaluation};

@@ -10,6 +10,7 @@
 
 use std::sync::{LazyLock, OnceLock};
 
+use super::folded::{Evaluation, Image, MOBILITY, SCALARS};
 use crate::othello::engine::{Bits, Layout, Position};
 
 /// A pattern's cells in its base placement, as (column, row).
@@ -203,14 +204,6 @@ pub enum Learned {
     Endgame,
 }
 
-/// Weights after the patterns': a constant, the mobility of the player to move and of the other
-/// player, each scaled by [`MOBILITY`].
-const SCALARS: usize = 3;
-
-/// The mobility features are move counts divided by this, so that their weights are of the
-/// same size as the patterns'.
-const MOBILITY: f32 = 8.0;
-
 /// The stored weights are in units of 1/`SCALE` disc.
 pub(in crate::othello) const SCALE: f32 = 64.0;
 
@@ -227,13 +220,6 @@ pub(in crate::othello) fn symmetric(symmetry: usize, side: u8, (c, r): (u8, u8))
         6 => (r, last - c),
         _ => (last - r, last - c),
     }
-}
-
-/// One image of a pattern: its cells (bit indices) in the pattern's order, and where its
-/// pattern's weights begin.
-struct Image {
-    cells: Vec<u8>,
-    offset: usize,
 }
 
 impl Patterns {
@@ -253,6 +239,20 @@ impl Patterns {
     #[must_use]
     pub fn weights_fnv1a(&self) -> u64 {
         fnv1a(&[self.file, self.midgame_file])
+    }
+
+    /// The evaluation of this board with `weights` (in 1/SCALE disc, as
+    /// [`Patterns::weight_count`] lays them out).
+    ///
+    /// # Panics
+    /// When `weights` is not of that length.
+    pub(in crate::othello) fn evaluation(&self, weights: &[i16]) -> Evaluation {
+        assert_eq!(
+            weights.len(),
+            self.weight_count(),
+            "a weight vector of the right length"
+        );
+        Evaluation::new(&self.images, weights)
     }
 
     /// The number of weights.
@@ -378,7 +378,7 @@ impl Phased {
 
     /// The evaluation of phase `phase` (0 the endgame's), built on first use.
     fn evaluation(&self, phase: usize) -> &Evaluation {
-        self.phases[phase].get_or_init(|| Evaluation::new(self.patterns, &self.weights[phase]))
+        self.phases[phase].get_or_init(|| self.patterns.evaluation(&self.weights[phase]))
     }
 
     /// The position (`me` to move against `opp`, with `mobility` moves each) worth, in
@@ -407,161 +407,6 @@ fn read_weights(bytes: &[u8]) -> Vec<i16> {
 /// The state of a cell for a pattern index: 0 empty (or a pit), 1 the mover's, 2 the other's.
 fn state(me: u64, opp: u64, cell: u8) -> usize {
     ((me >> cell) & 1) as usize + 2 * ((opp >> cell) & 1) as usize
-}
-
-/// A pattern's cells as a set, with the weights of every configuration of them, summed over
-/// all images that cover exactly those cells: one lookup stands for them all.
-struct Table {
-    /// The cells, lowest bit first: configurations are numbered in that order.
-    mask: u64,
-    /// Weight by configuration, in 1/SCALE disc (16 bits halve the tables' share of the
-    /// cache; a fold of eight weights of at most 4095 fits).
-    weights: Vec<i16>,
-}
-
-/// The evaluation: its weights folded into one table per set of pattern cells.
-pub struct Evaluation {
-    tables: Vec<Table>,
-    /// The constant and the two mobility weights, per move (not scaled down).
-    scalars: [i32; SCALARS],
-    /// Ternary value of each binary number of up to 10 bits: the digits of a pattern index.
-    ternary: [u32; 1024],
-    /// Whether the processor has BMI2, whose `pext` gathers a pattern's bits at once.
-    #[cfg(target_arch = "x86_64")]
-    bmi2: bool,
-}
-
-impl Evaluation {
-    /// The evaluation of the board of `patterns` with `weights` (in 1/SCALE disc, as
-    /// [`Patterns::weight_count`] lays them out).
-    ///
-    /// # Panics
-    /// When `weights` is not of that length.
-    #[must_use]
-    pub(in crate::othello) fn new(patterns: &Patterns, weights: &[i16]) -> Evaluation {
-        assert_eq!(
-            weights.len(),
-            patterns.weight_count(),
-            "a weight vector of the right length"
-        );
-        let mut ternary = [0u32; 1024];
-        for (bits, value) in ternary.iter_mut().enumerate() {
-            *value = (0..10)
-                .rev()
-                .fold(0, |acc, bit| acc * 3 + ((bits >> bit) & 1) as u32);
-        }
-        let mut tables: Vec<Table> = Vec::new();
-        for image in patterns.images.iter() {
-            let mask = image.cells.iter().fold(0u64, |m, &c| m | 1 << c);
-            let at = match tables.iter().position(|t| t.mask == mask) {
-                Some(at) => at,
-                None => {
-                    tables.push(Table {
-                        mask,
-                        weights: vec![0; 3usize.pow(image.cells.len() as u32)],
-                    });
-                    tables.len() - 1
-                }
-            };
-            // The configurations of the set are counted in base 3, its lowest cell the lowest
-            // digit; the image's index follows along, each cell's digit worth its power of 3
-            // in the image's order.
-            let mut worth = vec![0usize; image.cells.len()];
-            for (i, &cell) in image.cells.iter().enumerate() {
-                worth[(mask & ((1 << cell) - 1)).count_ones() as usize] = 3usize.pow(i as u32);
-            }
-            let mut digits = vec![0u8; worth.len()];
-            let mut index = 0;
-            let table = &mut tables[at];
-            for weight in table.weights.iter_mut() {
-                *weight = weight.saturating_add(weights[image.offset + index]);
-                // The next configuration: digits at 2 roll over to 0, the next one goes up.
-                for (digit, &worth) in digits.iter_mut().zip(&worth) {
-                    if *digit < 2 {
-                        *digit += 1;
-                        index += worth;
-                        break;
-                    }
-                    *digit = 0;
-                    index -= 2 * worth;
-                }
-            }
-        }
-        let n = weights.len();
-        let scalars = [
-            i32::from(weights[n - 3]),
-            i32::from(weights[n - 2]),
-            i32::from(weights[n - 1]),
-        ];
-        Evaluation {
-            tables,
-            scalars,
-            ternary,
-            #[cfg(target_arch = "x86_64")]
-            bmi2: std::arch::is_x86_feature_detected!("bmi2"),
-        }
-    }
-
-    /// The position (`me` to move against `opp`, with `mobility` moves each) worth, in
-    /// 1/SCALE disc of final margin for the player to move.
-    #[must_use]
-    pub fn value(&self, me: u64, opp: u64, mobility: (u32, u32)) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
-            // SAFETY: `bmi2` is set only where the processor has BMI2.
-            return unsafe { self.value_bmi2(me, opp, mobility) };
-        }
-        self.sum(me, opp, mobility, gather)
-    }
-
-    /// [`Self::value`] with BMI2's `pext` doing the gathering.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "bmi2")]
-    fn value_bmi2(&self, me: u64, opp: u64, mobility: (u32, u32)) -> i32 {
-        self.sum(me, opp, mobility, |x, mask| {
-            std::arch::x86_64::_pext_u64(x, mask) as usize
-        })
-    }
-
-    /// [`Self::value`], with `gather` packing the bits of a word under a mask.
-    #[inline(always)]
-    fn sum(
-        &self,
-        me: u64,
-        opp: u64,
-        mobility: (u32, u32),
-        gather: impl Fn(u64, u64) -> usize,
-    ) -> i32 {
-        let patterns: i32 = self
-            .tables
-            .iter()
-            .map(|table| {
-                let index = self.ternary[gather(me, table.mask)]
-                    + 2 * self.ternary[gather(opp, table.mask)];
-                i32::from(table.weights[index as usize])
-            })
-            .sum();
-        // The mobility weights are per MOBILITY moves.
-        let moves = (self.scalars[1] * mobility.0 as i32 + self.scalars[2] * mobility.1 as i32)
-            / MOBILITY as i32;
-        patterns + self.scalars[0] + moves
-    }
-}
-
-/// The bits of `x` under `mask`, packed into the low bits in order (what BMI2's `pext` does).
-#[inline]
-fn gather(x: u64, mask: u64) -> usize {
-    let mut packed = 0;
-    let mut bit = 1;
-    let mut mask = mask;
-    while mask != 0 {
-        if x & mask & mask.wrapping_neg() != 0 {
-            packed |= bit;
-        }
-        bit <<= 1;
-        mask &= mask - 1;
-    }
-    packed
 }
 
 /// The patterns of a board of side `side`, where it has a learned evaluation.
@@ -607,6 +452,21 @@ pub fn learned<L: Layout>(
         6 => learned_6(me, opp, mobility, learned),
         _ => None,
     }
+}
+
+/// The shipped evaluation that [`learned`] scores positions of layout `L` with `empties`
+/// empty cells (pits counted as empty) by, where the board has one and the build its weights.
+#[inline]
+pub fn learned_evaluation<L: Layout>(
+    empties: u32,
+    learned: Learned,
+) -> Option<&'static Evaluation> {
+    let patterns = match L::N {
+        8 => &EIGHT,
+        6 => &SIX,
+        _ => return None,
+    };
+    patterns.shipped().map(|phased| phased.at(empties, learned))
 }
 
 /// The shipped 8x8 evaluation of a position (`me` to move against `opp`, with `mobility` moves
@@ -666,8 +526,8 @@ mod tests {
             let weights: Vec<i16> = (0..patterns.weight_count())
                 .map(|_| rng.below(2001) as i16 - 1000)
                 .collect();
-            let evaluation = Evaluation::new(patterns, &weights);
-            assert_eq!(evaluation.tables.len(), tables);
+            let evaluation = patterns.evaluation(&weights);
+            assert_eq!(evaluation.table_count(), tables);
             for (me, opp) in positions(patterns.side, 200, 9) {
                 let mobility = (rng.below(20) as u32, rng.below(20) as u32);
                 let (indices, scalars) = patterns.features(me, opp, mobility);
@@ -685,17 +545,34 @@ mod tests {
     }
 
     #[test]
-    fn the_portable_gather_packs_the_masked_bits_in_order() {
-        let mut rng = Rng::new(11);
-        for _ in 0..1000 {
-            let (x, mask) = (rng.next(), rng.next() & rng.next());
-            let want = (0..64)
-                .filter(|&bit| mask >> bit & 1 == 1)
-                .enumerate()
-                .fold(0, |packed, (place, bit)| {
-                    packed | ((x >> bit & 1) as usize) << place
-                });
-            assert_eq!(gather(x, mask), want, "{x:#x} under {mask:#x}");
+    fn a_child_scores_from_its_siblings_as_from_scratch() {
+        // Children as a move makes them: a cell played, some of the other player's discs
+        // flipped (any, since the evaluation does not check that they could flip), the other
+        // player to move.
+        for patterns in [&EIGHT, &SIX] {
+            let mut rng = Rng::new(21);
+            let weights: Vec<i16> = (0..patterns.weight_count())
+                .map(|_| rng.below(2001) as i16 - 1000)
+                .collect();
+            let evaluation = patterns.evaluation(&weights);
+            for (me, opp) in positions(patterns.side, 300, 17) {
+                let siblings = evaluation.siblings(me, opp);
+                let empty: Vec<usize> = (0..usize::from(patterns.side).pow(2))
+                    .filter(|&cell| (me | opp) >> cell & 1 == 0)
+                    .collect();
+                if empty.is_empty() {
+                    continue;
+                }
+                for _ in 0..4 {
+                    let at = 1u64 << empty[rng.below(empty.len())];
+                    let flipped = opp & rng.next() & rng.next();
+                    let child = (opp ^ flipped, me | flipped | at);
+                    let mobility = (rng.below(20) as u32, rng.below(20) as u32);
+                    let want = evaluation.value(child.0, child.1, mobility);
+                    let got = evaluation.child_value(&siblings, child, flipped | at, mobility);
+                    assert_eq!(got, want, "{me:#x} {opp:#x} playing {at:#x}");
+                }
+            }
         }
     }
 

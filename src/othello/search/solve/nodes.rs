@@ -1,16 +1,18 @@
 //! The solver's search itself, in two copies made by one macro: the portable one and one built
 //! for the instructions of the fast engine paths, which visits the same nodes. Principal-
 //! variation search over the table with enhanced transposition cutoffs, the stability cutoff,
-//! moves sorted as `solve.rs` decides, and the last few empty cells tried in turn without move
-//! generation. The policy (when to sort, what the table keeps, what is asked) is `solve.rs`'s.
+//! moves sorted as `solve.rs` decides (by the learned evaluation, far from the end, each child
+//! scored from what it shares with its siblings), down to the last few empty cells, which
+//! `few.rs` searches. The policy (when to sort, what the table keeps, what is asked) is
+//! `solve.rs`'s.
 
-use super::few::Few;
+use super::few::raise;
 use super::{
     ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, LATE_ETC, Ranked, SHALLOW, SHALLOW_DEPTH,
     SOLVER_WEIGHTS, SORTED, Solver, learned_order, probable_margin,
 };
 use crate::othello::engine::{Bits, Layout, Position, neighbours};
-use crate::othello::evaluation::learned;
+use crate::othello::evaluation::{Evaluation, Siblings, learned, learned_evaluation};
 use crate::othello::search::solve_table::Bounds;
 use crate::othello::search::stable::stable;
 
@@ -20,8 +22,8 @@ use crate::othello::search::stable::stable;
 macro_rules! search_fn {
     (
         $(#[$attr:meta])*
-        $search:ident, $near:ident, $few:ident, $two:ident, $last:ident, $learned:ident,
-        $moves:ident, $play:ident, $flips:ident, $last_flips:ident
+        $search:ident, $leaf:ident, $near:ident, $few:ident, $learned:ident,
+        $moves:ident, $play:ident
     ) => {
         impl<L: Layout> Solver<'_, L> {
             /// The value of `pos` (with `empties` empty cells) within (`alpha`, `beta`), fail
@@ -99,6 +101,9 @@ macro_rules! search_fn {
                     list.push((0, at, child));
                 }
                 let odd = self.odd_quadrants(pos.empty);
+                // Where the children are scored by the learned evaluation itself, each from
+                // what they share with this position: the same values, fewer lookups.
+                let siblings = order.filter(|&(depth, _)| depth == 0).and_then(|_| siblings(&pos));
                 for (rank, at, child) in &mut list {
                     let (at, child) = (*at, *child);
                     let known = Some(at) == first;
@@ -107,7 +112,10 @@ macro_rules! search_fn {
                     } else {
                         order.and_then(|(depth, reply)| {
                             let replies = child.$moves();
-                            let value = Self::$learned(child, replies, depth, -INFINITY_EVAL, INFINITY_EVAL)?;
+                            let value = match &siblings {
+                                Some(shared) => Self::$leaf(shared, pos.me, child, replies),
+                                None => Self::$learned(child, replies, depth, -INFINITY_EVAL, INFINITY_EVAL)?,
+                            };
                             shallow = shallow.max(-value);
                             Some(value + reply * replies.len() as i32)
                         })
@@ -255,6 +263,21 @@ macro_rules! search_fn {
                 value
             }
 
+            /// [`Self::learned`] with no plies left of `child`, whose player to move has
+            /// `replies`, a child of a position where `me` was to move, from what the children
+            /// of that position share (`shared`): the same value.
+            $(#[$attr])*
+            fn $leaf((evaluation, siblings): &Shared, me: L::Bits, child: Position<L>, replies: L::Bits) -> i32 {
+                let theirs = child.pass().$moves();
+                if replies.is_empty() && theirs.is_empty() {
+                    return 64 * (child.me.len() as i32 - child.opp.len() as i32);
+                }
+                // The cell played and the discs it flipped.
+                let changed = (child.opp & !me).first_word();
+                let discs = (child.me.first_word(), child.opp.first_word());
+                evaluation.child_value(siblings, discs, changed, (replies.len(), theirs.len()))
+            }
+
             /// The value of `pos`, whose player to move has `moves`, for that player, in 1/64
             /// disc, by a `depth`-ply alpha-beta search with the learned evaluation within
             /// (`alpha`, `beta`); `None` where the board has none.
@@ -274,11 +297,16 @@ macro_rules! search_fn {
                 if depth == 0 {
                     return learned(&pos, moves, passed.$moves(), SOLVER_WEIGHTS);
                 }
+                let shared = if depth == 1 { siblings(&pos) } else { None };
                 let mut alpha = alpha;
                 let mut best = -INFINITY_EVAL;
                 for at in moves.cells() {
                     let child = pos.$play(at);
-                    let value = -Self::$learned(child, child.$moves(), depth - 1, -beta, -alpha)?;
+                    let replies = child.$moves();
+                    let value = -match &shared {
+                        Some(shared) => Self::$leaf(shared, pos.me, child, replies),
+                        None => Self::$learned(child, replies, depth - 1, -beta, -alpha)?,
+                    };
                     if raise(&mut best, &mut alpha, beta, value) {
                         break;
                     }
@@ -310,139 +338,6 @@ macro_rules! search_fn {
                 }
                 best
             }
-
-            /// [`Self::search`] of a position (`me` to move against `opp`) with few empty
-            /// cells, `few`, each tried in turn in their order, by the discs it would flip;
-            /// the order ([`Self::near_order`]) is made once, where the few empty cells begin.
-            /// A cell with no disc of the other player next to it is passed over without
-            /// looking for flips; the last two cells have their own code.
-            $(#[$attr])*
-            fn $few(&mut self, me: L::Bits, opp: L::Bits, alpha: i32, beta: i32, few: Few) -> i32 {
-                self.tally.visit();
-                match few.count {
-                    1 => return self.$last(me, opp, few.cell(0)),
-                    2 => return self.$two(me, opp, alpha, beta, few.cell(0), few.cell(1)),
-                    _ => {}
-                }
-                let mut alpha = alpha;
-                let mut best = -INFINITY;
-                for i in 0..few.count {
-                    let at = few.cell(i);
-                    if !self.touches(at, opp) {
-                        continue;
-                    }
-                    let flipped = $flips::<L>(me, opp, at);
-                    if flipped.is_empty() {
-                        continue;
-                    }
-                    let value = -self.$few(opp ^ flipped, me | flipped | L::Bits::cell(at), -beta, -alpha, few.without(i));
-                    if raise(&mut best, &mut alpha, beta, value) {
-                        return best;
-                    }
-                }
-                if best > -INFINITY {
-                    return best;
-                }
-                // No move: pass if the other player has one, else the game is over.
-                let replies = (0..few.count).any(|i| {
-                    let at = few.cell(i);
-                    self.touches(at, me) && !$flips::<L>(opp, me, at).is_empty()
-                });
-                if replies {
-                    -self.$few(opp, me, -beta, -alpha, few)
-                } else {
-                    self.final_score(me, opp, few.count)
-                }
-            }
-
-            /// [`Self::search`] of a position (`me` to move against `opp`) with two empty
-            /// cells, `first` and `second`, tried in that order; each reply is a node of one
-            /// empty cell, counted as such.
-            $(#[$attr])*
-            fn $two(&mut self, me: L::Bits, opp: L::Bits, alpha: i32, beta: i32, first: usize, second: usize) -> i32 {
-                let mut best = -INFINITY;
-                for (at, other) in [(first, second), (second, first)] {
-                    if !self.touches(at, opp) {
-                        continue;
-                    }
-                    let flipped = $flips::<L>(me, opp, at);
-                    if flipped.is_empty() {
-                        continue;
-                    }
-                    self.tally.visit();
-                    let value = -self.$last(opp ^ flipped, me | flipped | L::Bits::cell(at), other);
-                    if value >= beta {
-                        return value;
-                    }
-                    best = best.max(value);
-                }
-                if best > -INFINITY {
-                    return best;
-                }
-                // No move here: the other player moves if it can, this player again after.
-                for (at, other) in [(first, second), (second, first)] {
-                    if !self.touches(at, me) {
-                        continue;
-                    }
-                    let flipped = $flips::<L>(opp, me, at);
-                    if flipped.is_empty() {
-                        continue;
-                    }
-                    // The node of the pass, as the loop over cells counted it.
-                    if best == -INFINITY {
-                        self.tally.visit();
-                        best = INFINITY;
-                    }
-                    self.tally.visit();
-                    let value = self.$last(me ^ flipped, opp | flipped | L::Bits::cell(at), other);
-                    if value <= alpha {
-                        return value;
-                    }
-                    best = best.min(value);
-                }
-                if best == -INFINITY {
-                    self.final_score(me, opp, 2)
-                } else {
-                    best
-                }
-            }
-
-            /// The value of a position (`me` to move against `opp`) with one empty cell, `at`:
-            /// whoever can plays it, or no one. Counted from the flips alone, since the board
-            /// is full after it.
-            $(#[$attr])*
-            fn $last(&mut self, me: L::Bits, opp: L::Bits, at: usize) -> i32 {
-                // Where every other cell holds a disc, the flips are counted, not made, and
-                // the other player's discs are the rest.
-                if (me | opp | L::Bits::cell(at)) == L::ALL
-                    && let Some(mine) = $last_flips::<L>(me, at)
-                {
-                    let margin = 2 * me.len() as i32 + 1 - (L::N * L::N) as i32;
-                    if mine > 0 {
-                        return margin + 2 * mine as i32 + 1;
-                    }
-                    let theirs = $last_flips::<L>(opp, at).unwrap_or(0);
-                    if theirs > 0 {
-                        return margin - 2 * theirs as i32 - 1;
-                    }
-                    return self.final_score(me, opp, 1);
-                }
-                let margin = me.len() as i32 - opp.len() as i32;
-                if self.touches(at, opp) {
-                    let flipped = $flips::<L>(me, opp, at).len() as i32;
-                    if flipped > 0 {
-                        return margin + 2 * flipped + 1;
-                    }
-                }
-                if self.touches(at, me) {
-                    // The other player plays it.
-                    let flipped = $flips::<L>(opp, me, at).len() as i32;
-                    if flipped > 0 {
-                        return margin - 2 * flipped - 1;
-                    }
-                }
-                self.final_score(me, opp, 1)
-            }
         }
     };
 }
@@ -472,6 +367,20 @@ impl<L: Layout> Solver<'_, L> {
     }
 }
 
+/// The learned evaluation that scores the children of a position and what they share in it.
+type Shared = (&'static Evaluation, Siblings);
+
+/// [`Shared`] for the children of `pos`, where the board has a learned evaluation: the
+/// evaluation [`learned`] scores them by.
+fn siblings<L: Layout>(pos: &Position<L>) -> Option<Shared> {
+    let empties = (L::N * L::N) as u32 - (pos.me | pos.opp).len() - 1;
+    let evaluation = learned_evaluation::<L>(empties, SOLVER_WEIGHTS)?;
+    Some((
+        evaluation,
+        evaluation.siblings(pos.me.first_word(), pos.opp.first_word()),
+    ))
+}
+
 /// Moves the `likely` one of `list`'s moves (an index), which only a selective search found to
 /// refute its node, to just after the table's move in the ranking.
 fn promote<L: Layout>(list: &mut [Ranked<L>], likely: Option<usize>) {
@@ -480,75 +389,24 @@ fn promote<L: Layout>(list: &mut [Ranked<L>], likely: Option<usize>) {
     }
 }
 
-/// Takes a move's `value` into a search's `best` and `alpha`: whether it reaches `beta`, so
-/// that the other moves need no search.
-#[inline(always)]
-fn raise(best: &mut i32, alpha: &mut i32, beta: i32, value: i32) -> bool {
-    if value > *best {
-        *best = value;
-        if value > *alpha {
-            *alpha = value;
-            return value >= beta;
-        }
-    }
-    false
-}
-
-/// [`Layout::flips`] under the name the search macro calls.
-#[inline]
-fn flips_portable<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
-    L::flips(me, opp, at)
-}
-
-/// No count of the last move's flips in the portable copy: [`Layout::last_flips_bmi2`]'s
-/// place there is taken by the flips themselves.
-#[inline]
-fn last_flips_portable<L: Layout>(_me: L::Bits, _at: usize) -> Option<u32> {
-    None
-}
-
-/// [`Layout::last_flips_bmi2`] under the name the search macro calls.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "bmi2")]
-fn last_flips_fast<L: Layout>(me: L::Bits, at: usize) -> Option<u32> {
-    // SAFETY: this function is only built for, and so only runs on, processors with BMI2.
-    unsafe { L::last_flips_bmi2(me, at) }
-}
-
-/// [`Layout::flips_avx2`] under the name the search macro calls.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx2")]
-fn flips_fast<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
-    // SAFETY: this function is only built for, and so only runs on, processors with AVX2.
-    unsafe { L::flips_avx2(me, opp, at) }
-}
-
 search_fn!(
     search_portable,
+    leaf_portable,
     near_portable,
     few_portable,
-    two_portable,
-    last_portable,
     learned_portable,
     moves,
-    play_unchecked,
-    flips_portable,
-    last_flips_portable
+    play_unchecked
 );
 
 #[cfg(target_arch = "x86_64")]
 search_fn!(
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     search_fast,
+    leaf_fast,
     near_fast,
     few_fast,
-    two_fast,
-    last_fast,
     learned_fast,
     moves_avx2,
-    play_unchecked_avx2,
-    flips_fast,
-    last_flips_fast
+    play_unchecked_avx2
 );
