@@ -201,7 +201,7 @@ pub(super) fn raise(best: &mut i32, alpha: &mut i32, beta: i32, value: i32) -> b
     false
 }
 
-/// [`Layout::flips`] under the name the search macro calls.
+/// [`Layout::flips`] under the name the few-cells macro calls.
 #[inline]
 fn flips_portable<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
     L::flips(me, opp, at)
@@ -214,7 +214,7 @@ fn last_flips_portable<L: Layout>(_me: L::Bits, _at: usize) -> Option<u32> {
     None
 }
 
-/// [`Layout::last_flips_bmi2`] under the name the search macro calls.
+/// [`Layout::last_flips_bmi2`] under the name the few-cells macro calls.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "bmi2")]
@@ -223,7 +223,7 @@ fn last_flips_fast<L: Layout>(me: L::Bits, at: usize) -> Option<u32> {
     unsafe { L::last_flips_bmi2(me, at) }
 }
 
-/// [`Layout::flips_avx2`] under the name the search macro calls.
+/// [`Layout::flips_avx2`] under the name the few-cells macro calls.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "avx2")]

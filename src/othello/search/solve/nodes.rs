@@ -370,8 +370,8 @@ impl<L: Layout> Solver<'_, L> {
 /// The learned evaluation that scores the children of a position and what they share in it.
 type Shared = (&'static Evaluation, Siblings);
 
-/// [`Shared`] for the children of `pos`, where the board has a learned evaluation: the
-/// evaluation [`learned`] scores them by.
+/// [`Shared`] for the children of `pos`, where the board has a learned evaluation (8x8 and
+/// 6x6, one-word boards): the evaluation [`learned`] scores them by.
 fn siblings<L: Layout>(pos: &Position<L>) -> Option<Shared> {
     let empties = (L::N * L::N) as u32 - (pos.me | pos.opp).len() - 1;
     let evaluation = learned_evaluation::<L>(empties, SOLVER_WEIGHTS)?;
