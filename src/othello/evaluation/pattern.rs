@@ -380,20 +380,6 @@ impl Phased {
     fn evaluation(&self, phase: usize) -> &Evaluation {
         self.phases[phase].get_or_init(|| self.patterns.evaluation(&self.weights[phase]))
     }
-
-    /// The position (`me` to move against `opp`, with `mobility` moves each) worth, in
-    /// 1/SCALE disc of final margin for the player to move, scored by `learned`.
-    #[inline]
-    pub(in crate::othello) fn value(
-        &self,
-        me: u64,
-        opp: u64,
-        mobility: (u32, u32),
-        learned: Learned,
-    ) -> i32 {
-        let empties = self.by_empties.len() as u32 - 1 - (me | opp).count_ones();
-        self.at(empties, learned).value(me, opp, mobility)
-    }
 }
 
 /// The weights of a file: little-endian `i16` (a last odd byte is ignored).
@@ -445,13 +431,11 @@ pub fn learned<L: Layout>(
     theirs: L::Bits,
     learned: Learned,
 ) -> Option<i32> {
-    let (me, opp) = (pos.me.first_word(), pos.opp.first_word());
-    let mobility = (moves.len(), theirs.len());
-    match L::N {
-        8 => learned_8(me, opp, mobility, learned),
-        6 => learned_6(me, opp, mobility, learned),
-        _ => None,
-    }
+    let empties = (L::N * L::N) as u32 - (pos.me | pos.opp).len();
+    learned_evaluation::<L>(empties, learned).map(|evaluation| {
+        let mobility = (moves.len(), theirs.len());
+        evaluation.value(pos.me.first_word(), pos.opp.first_word(), mobility)
+    })
 }
 
 /// The shipped evaluation that [`learned`] scores positions of layout `L` with `empties`
@@ -467,22 +451,6 @@ pub fn learned_evaluation<L: Layout>(
         _ => return None,
     };
     patterns.shipped().map(|phased| phased.at(empties, learned))
-}
-
-/// The shipped 8x8 evaluation of a position (`me` to move against `opp`, with `mobility` moves
-/// each) by `learned`, in 1/[`SCALE`] disc; `None` in a build without weights.
-#[inline]
-fn learned_8(me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> Option<i32> {
-    EIGHT
-        .shipped()
-        .map(|phased| phased.value(me, opp, mobility, learned))
-}
-
-/// [`learned_8`] for 6x6 positions.
-#[inline]
-fn learned_6(me: u64, opp: u64, mobility: (u32, u32), learned: Learned) -> Option<i32> {
-    SIX.shipped()
-        .map(|phased| phased.value(me, opp, mobility, learned))
 }
 
 #[cfg(test)]
