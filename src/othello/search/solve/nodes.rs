@@ -132,23 +132,34 @@ macro_rules! search_fn {
                         // computer's hand-set one.
                         crate::othello::search::midgame::shallow_value(child, SHALLOW_DEPTH, self.fast)
                     } else {
-                        // Fastest first: the fewest replies, corners first among equals (a
-                        // corner is worth half a reply: at two replies, as before, FFO #40-#44
-                        // took 167.8 million nodes, at half a reply 131.2; #20-#39 151.0 to
-                        // 133.2, #45 543 to 421; at four replies, 232.6).
+                        // Fastest first: the fewest replies, a move into a corner first among
+                        // near equals (once worth two replies, FFO #40-#44 took 167.8 million
+                        // nodes, at half a reply 131.2; #20-#39 151.0 to 133.2; at four
+                        // replies, 232.6; now an eighth, below).
                         let replies = child.$moves();
                         // Potential mobility: empty cells next to the mover's discs, where
                         // the other player may soon play.
                         let open = neighbours::<L>(child.opp) & child.empty;
-                        // Last among equals, a move in a quadrant with an even number of
+                        // Corner stability: the mover's corners and its edge cells next to
+                        // them, which no move can take back.
+                        let held = child.opp & self.corners;
+                        let anchored = held.len() + (neighbours::<L>(held) & child.opp & !self.x_cells).len();
+                        // Later among equals, a move in a quadrant with an even number of
                         // empty cells, where the other player is likelier to have the last
-                        // move (a quarter of a reply: FFO #40-#49 749.1 million nodes to 741.5,
-                        // #20-#39 106.4 to 104.7; 742.3 at a sixteenth, 773.9 at a reply).
-                        16 * replies.len() as i32
-                            + 4 * (replies & self.corners).len() as i32
+                        // move. The weights, in 1/64 reply, as Edax weighs the same features
+                        // (a corner reply counts twice; potential mobility, parity and corner
+                        // stability only part ties): FFO #40-#49 747.8 million nodes to 733.9,
+                        // #40-#44 86.6 to 85.0, #20-#39 100.1 to 98.8, 0.992 of the time (three
+                        // pairs). Before, a corner reply and parity weighed a quarter of a
+                        // reply, potential mobility an eighth, the corner move a half, and
+                        // stability nothing (parity at a quarter had taken #40-#49 from 749.1
+                        // million nodes to 741.5).
+                        64 * replies.len() as i32
+                            + 64 * (replies & self.corners).len() as i32
                             + 2 * open.len() as i32
                             - 8 * i32::from(self.corners.has(at))
                             + 4 * i32::from(!odd.has(at))
+                            - 4 * anchored as i32
                     };
                     *rank = value;
                 }
