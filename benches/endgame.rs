@@ -9,10 +9,13 @@
 //! `-- quick` only #20-#39 and #40-#44 on one; `-- long` adds #50-#59 on two threads (hours:
 //! #54, #55, #57 and #58 take the most); `-- 6x6` adds 6x6 from the start on two threads.
 //!
+//! Every run also solves `random-14.obf` (1,000 positions of 14 empty cells, with the value
+//! and a best move that this solver and Edax agree on) in one process, and asserts each value.
+//!
 //! With `EDAX=/path/to/edax` (Edax 4.6 built from its public source, run from its own folder so
-//! that it finds `data/eval.dat`), each set of the run is also solved by Edax on one thread,
-//! alternating with ours set by set twice (A B A B), and the median processor times, the node
-//! counts and their ratios are printed.
+//! that it finds `data/eval.dat`), each set of the run and the 1,000 positions are also solved
+//! by Edax on one thread, alternating with ours set by set twice (A B A B), and the median
+//! processor times, the node counts and their ratios are printed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -179,6 +182,13 @@ fn edax(edax: &Path, set: &[Problem]) -> (f64, u64) {
     let file: PathBuf = std::env::temp_dir().join(format!("boardgames-ffo-{}.obf", set[0].number));
     let lines: String = set.iter().map(|p| format!("{};\n", p.position)).collect();
     std::fs::write(&file, lines).expect("a temporary file for Edax");
+    let (cpu, nodes, _) = edax_file(edax, &file, &[]);
+    (cpu, nodes)
+}
+
+/// Edax's solve of the positions of `file` on one thread, with `more` options: processor
+/// seconds, nodes and the value it finds for each position, in order.
+fn edax_file(edax: &Path, file: &Path, more: &[&str]) -> (f64, u64, Vec<i32>) {
     let folder = edax
         .parent()
         .and_then(Path::parent)
@@ -186,8 +196,9 @@ fn edax(edax: &Path, set: &[Problem]) -> (f64, u64) {
     let (out, _, cpu) = measure(
         Command::new(edax)
             .args(["-solve"])
-            .arg(&file)
+            .arg(file)
             .args(["-n", "1", "-l", "60", "-book-usage", "off", "-verbose", "1"])
+            .args(more)
             .current_dir(folder),
     );
     let text = String::from_utf8_lossy(&out.stdout);
@@ -198,8 +209,22 @@ fn edax(edax: &Path, set: &[Problem]) -> (f64, u64) {
         .find_map(|l| l.split_once(": ").map(|(_, rest)| rest))
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse::<u64>().ok())
-        .unwrap_or(0);
-    (cpu, nodes)
+        .unwrap_or_else(|| {
+            panic!(
+                "Edax solved nothing (run from {}): {text}{}",
+                folder.display(),
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+    // A line a position: "  1|   14   +12        0:00.003 ...": its number, then the depth
+    // and the value.
+    let values = text
+        .lines()
+        .filter_map(|l| l.split_once('|'))
+        .filter(|(number, _)| number.trim().parse::<usize>().is_ok())
+        .filter_map(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<i32>().ok())
+        .collect();
+    (cpu, nodes, values)
 }
 
 fn median(xs: &mut [f64]) -> f64 {
@@ -228,6 +253,79 @@ fn against_edax(path: &Path, label: &str, set: &[Problem]) {
         a / b,
         my_nodes as f64 / their_nodes as f64
     );
+}
+
+/// Our one-thread solve of the positions of `file`, one process: processor seconds, nodes and
+/// each position's value, in order.
+fn ours_file(file: &Path) -> (f64, u64, Vec<i32>) {
+    let (out, _, cpu) = measure(
+        Command::new(env!("CARGO_BIN_EXE_boardgames"))
+            .args(["solve", "othello", "--empties-to-winner", "--threads", "1"])
+            .arg("--position-file")
+            .arg(file),
+    );
+    assert!(
+        out.status.success(),
+        "the solve of {} failed",
+        file.display()
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let nodes = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("Searched "))
+        .filter_map(|l| l.split(' ').next()?.parse::<u64>().ok())
+        .sum();
+    let values = text
+        .lines()
+        .filter_map(|l| l.split_once("under perfect play: "))
+        .filter_map(|(_, v)| v.parse::<i32>().ok())
+        .collect();
+    (cpu, nodes, values)
+}
+
+/// The same positions (`random-14.obf`: 1,000 of 14 empty cells, each reached by random legal
+/// moves from the start), solved by us and, with `edax`, by Edax, alternately twice. Below 15
+/// empty cells Edax's exact search orders moves by mobility and the like, not by its learned
+/// weights (only its root's first shallow passes use them), so its tree here is nearly the one
+/// its users get, and the two do the same work: the ratio of their times is the ratio of their
+/// costs a position. Edax runs with a table of 2^18 entries: it clears its table for every
+/// position, and its default 2^22 (100 MB) takes longer to clear than such a position to solve.
+fn same_positions(edax: Option<&Path>) {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/random-14.obf");
+    let expected: Vec<i32> = problems(include_str!("random-14.obf"), 1)
+        .iter()
+        .map(|p| p.value)
+        .collect();
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    let (mut my_nodes, mut their_nodes) = (0, 0);
+    for _ in 0..if edax.is_some() { 2 } else { 1 } {
+        let (cpu, nodes, values) = ours_file(&file);
+        assert_eq!(values, expected, "each position's value");
+        mine.push(cpu);
+        my_nodes = nodes;
+        if let Some(path) = edax {
+            let (cpu, nodes, edax_values) = edax_file(path, &file, &["-h", "18"]);
+            assert_eq!(edax_values, expected, "Edax's value of each position");
+            theirs.push(cpu);
+            their_nodes = nodes;
+        }
+    }
+    let a = median(&mut mine);
+    print!(
+        "1,000 random positions of 14 empty cells, one thread: ours {a:.2} cpu-s {my_nodes} nodes \
+         ({:.1} M/s)",
+        my_nodes as f64 / a / 1e6
+    );
+    if edax.is_some() {
+        let b = median(&mut theirs);
+        print!(
+            ", Edax {b:.2} cpu-s {their_nodes} nodes ({:.1} M/s); time ours/Edax {:.2}, nodes {:.2}",
+            their_nodes as f64 / b / 1e6,
+            a / b,
+            my_nodes as f64 / their_nodes as f64
+        );
+    }
+    println!();
 }
 
 fn main() {
@@ -267,8 +365,10 @@ fn main() {
             "6x6 is -4 under perfect play: {text}"
         );
     }
-    if let Some(path) = std::env::var_os("EDAX") {
-        let path = Path::new(&path);
+    let edax = std::env::var_os("EDAX");
+    let edax = edax.as_deref().map(Path::new);
+    same_positions(edax);
+    if let Some(path) = edax {
         against_edax(path, &label(&first), &first);
         against_edax(path, &label(forties), forties);
     }
