@@ -312,8 +312,9 @@ fn same_positions(edax: Option<&Path>) {
     }
     let a = median(&mut mine);
     print!(
-        "1,000 random positions of 14 empty cells, one thread: ours {a:.2} cpu-s {my_nodes} nodes \
+        "{} random positions of 14 empty cells, one thread: ours {a:.2} cpu-s {my_nodes} nodes \
          ({:.1} M/s)",
+        expected.len(),
         my_nodes as f64 / a / 1e6
     );
     if edax.is_some() {

@@ -133,9 +133,9 @@ macro_rules! search_fn {
                         crate::othello::search::midgame::shallow_value(child, SHALLOW_DEPTH, self.fast)
                     } else {
                         // Fastest first: the fewest replies, a move into a corner first among
-                        // near equals (once worth two replies, FFO #40-#44 took 167.8 million
-                        // nodes, at half a reply 131.2; #20-#39 151.0 to 133.2; at four
-                        // replies, 232.6; now an eighth, below).
+                        // near equals (worth two replies, FFO #40-#44 took 167.8 million nodes,
+                        // half a reply 131.2, four 232.6; #20-#39 151.0 at two, 133.2 at half;
+                        // now an eighth, below).
                         let replies = child.$moves();
                         // Potential mobility: empty cells next to the mover's discs, where
                         // the other player may soon play.
@@ -146,9 +146,9 @@ macro_rules! search_fn {
                         let anchored = held.len() + (neighbours::<L>(held) & child.opp & !self.x_cells).len();
                         // Later among equals, a move in a quadrant with an even number of
                         // empty cells, where the other player is likelier to have the last
-                        // move. The weights, in 1/64 reply, as Edax weighs the same features
-                        // (a corner reply counts twice; potential mobility, parity and corner
-                        // stability only part ties): FFO #40-#49 747.8 million nodes to 733.9,
+                        // move. The weights, in 1/64 reply, near those Edax gives the same
+                        // features (a corner reply counts twice; potential mobility, parity
+                        // and corner stability only part near ties): FFO #40-#49 747.8 million nodes to 733.9,
                         // #40-#44 86.6 to 85.0, #20-#39 100.1 to 98.8, 0.992 of the time (three
                         // pairs). Before, a corner reply and parity weighed a quarter of a
                         // reply, potential mobility an eighth, the corner move a half, and
