@@ -47,7 +47,7 @@ const SHALLOW_DEPTH: u32 = 3;
 /// sorted otherwise: the plies of the search with it, and what each reply left to the other
 /// player adds to a move's rank (in 1/64 disc), since the fewer replies, the likelier a cut.
 /// On 8x8, two plies from 18 empty cells and the evaluation of the move's position itself
-/// from 11 to 17, one disc a reply (measured on one thread, nodes: FFO #40-#44 240.7 million
+/// from 11 to 17, first at one disc a reply (measured on one thread, nodes: FFO #40-#44 240.7 million
 /// with one ply from 16 and no replies term, 211.6 with half a disc a reply, 193.2 with a
 /// disc, 207.6 with two; with a disc, one ply from 14 173.8, from 13 167.8, from 12 163.0 but
 /// slower; checked on #20-#39, 209 million to 151, and #45, 746 to 543. No ply at all from 11
@@ -58,12 +58,18 @@ const SHALLOW_DEPTH: u32 = 3;
 /// from 16; one ply at 16 and 17, or from 14, no better; then four positions of 26 empty
 /// cells: 466 million nodes with two plies from 16 and no replies term, 255 million with
 /// the evaluation alone from 11 and a disc a reply, paired time 0.65; from 10, or two plies
-/// from 17 or 18, no better).
+/// from 17 or 18, no better). Since the fastest-first rank below 11 weighs as Edax's does, a
+/// reply weighs four discs where the evaluation alone ranks, and two where two plies do (on
+/// 8x8): FFO #40-#44 85.0 million nodes to 71.7, #20-#39 98.8 to 90.3, #40-#49 733.9 to 625.8
+/// in 0.84 of the time (two pairs); 6x6 on two threads 37.4 s to 34.8. (With two plies at one
+/// disc, two, three, four, five, six or eight discs where the evaluation alone ranks gave
+/// #40-#44 79.2, 76.3, 75.9, 76.7, 78.6 and 81.8 million; with four there, two plies at one
+/// and a half, two and a half or three discs, 75.5, 72.1 and 72.0.)
 fn learned_order(side: usize, empties: u32) -> Option<(u32, i32)> {
     match side {
-        8 if empties >= 18 => Some((2, 64)),
+        8 if empties >= 18 => Some((2, 128)),
         6 if empties >= 16 => Some((2, 64)),
-        8 | 6 if empties >= 11 => Some((0, 64)),
+        8 | 6 if empties >= 11 => Some((0, 256)),
         _ => None,
     }
 }
