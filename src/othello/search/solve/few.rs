@@ -48,9 +48,21 @@ impl Few {
 macro_rules! few_fn {
     (
         $(#[$attr:meta])*
-        $few:ident, $two:ident, $last:ident, $flips:ident, $last_flips:ident
+        $few:ident, $two:ident, $last:ident, $flipped:ident, $flips:ident, $last_flips:ident
     ) => {
         impl<L: Layout> Solver<'_, L> {
+            /// The discs of `opp` that a disc of `me` placed on the empty cell `at` would flip:
+            /// none, without looking, where no disc of `opp` lies next to `at`.
+            $(#[$attr])*
+            #[inline]
+            fn $flipped(&self, me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
+                if self.touches(at, opp) {
+                    $flips::<L>(me, opp, at)
+                } else {
+                    L::Bits::EMPTY
+                }
+            }
+
             /// [`Self::search`] of a position (`me` to move against `opp`) with few empty
             /// cells, `few`, each tried in turn in their order, by the discs it would flip;
             /// the order ([`Self::near_order`]) is made once, where the few empty cells begin.
@@ -68,10 +80,7 @@ macro_rules! few_fn {
                 let mut best = -INFINITY;
                 for i in 0..few.count {
                     let at = few.cell(i);
-                    if !self.touches(at, opp) {
-                        continue;
-                    }
-                    let flipped = $flips::<L>(me, opp, at);
+                    let flipped = self.$flipped(me, opp, at);
                     if flipped.is_empty() {
                         continue;
                     }
@@ -86,7 +95,7 @@ macro_rules! few_fn {
                 // No move: pass if the other player has one, else the game is over.
                 let replies = (0..few.count).any(|i| {
                     let at = few.cell(i);
-                    self.touches(at, me) && !$flips::<L>(opp, me, at).is_empty()
+                    !self.$flipped(opp, me, at).is_empty()
                 });
                 if replies {
                     -self.$few(opp, me, -beta, -alpha, few)
@@ -102,10 +111,7 @@ macro_rules! few_fn {
             fn $two(&mut self, me: L::Bits, opp: L::Bits, alpha: i32, beta: i32, first: usize, second: usize) -> i32 {
                 let mut best = -INFINITY;
                 for (at, other) in [(first, second), (second, first)] {
-                    if !self.touches(at, opp) {
-                        continue;
-                    }
-                    let flipped = $flips::<L>(me, opp, at);
+                    let flipped = self.$flipped(me, opp, at);
                     if flipped.is_empty() {
                         continue;
                     }
@@ -121,10 +127,7 @@ macro_rules! few_fn {
                 }
                 // No move here: the other player moves if it can, this player again after.
                 for (at, other) in [(first, second), (second, first)] {
-                    if !self.touches(at, me) {
-                        continue;
-                    }
-                    let flipped = $flips::<L>(opp, me, at);
+                    let flipped = self.$flipped(opp, me, at);
                     if flipped.is_empty() {
                         continue;
                     }
@@ -168,18 +171,14 @@ macro_rules! few_fn {
                     return self.final_score(me, opp, 1);
                 }
                 let margin = me.len() as i32 - opp.len() as i32;
-                if self.touches(at, opp) {
-                    let flipped = $flips::<L>(me, opp, at).len() as i32;
-                    if flipped > 0 {
-                        return margin + 2 * flipped + 1;
-                    }
+                let flipped = self.$flipped(me, opp, at).len() as i32;
+                if flipped > 0 {
+                    return margin + 2 * flipped + 1;
                 }
-                if self.touches(at, me) {
-                    // The other player plays it.
-                    let flipped = $flips::<L>(opp, me, at).len() as i32;
-                    if flipped > 0 {
-                        return margin - 2 * flipped - 1;
-                    }
+                // The other player plays it.
+                let flipped = self.$flipped(opp, me, at).len() as i32;
+                if flipped > 0 {
+                    return margin - 2 * flipped - 1;
                 }
                 self.final_score(me, opp, 1)
             }
@@ -236,6 +235,7 @@ few_fn!(
     few_portable,
     two_portable,
     last_portable,
+    flipped_portable,
     flips_portable,
     last_flips_portable
 );
@@ -246,6 +246,7 @@ few_fn!(
     few_fast,
     two_fast,
     last_fast,
+    flipped_fast,
     flips_fast,
     last_flips_fast
 );
