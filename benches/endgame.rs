@@ -12,10 +12,10 @@
 //! Every run also solves `random-14.obf` (1,000 positions of 14 empty cells, with the value
 //! and a best move that this solver and Edax agree on) in one process, and asserts each value.
 //!
-//! With `EDAX=/path/to/edax` (Edax 4.6 built from its public source, run from its own folder so
-//! that it finds `data/eval.dat`), each set of the run and the 1,000 positions are also solved
-//! by Edax on one thread, alternating with ours set by set twice (A B A B), and the median
-//! processor times, the node counts and their ratios are printed.
+//! With `EDAX=/path/to/edax` (Edax 4.4 or 4.6 built from its public source, run from its own
+//! folder so that it finds `data/eval.dat`), each set of the run and the 1,000 positions are
+//! also solved by Edax on one thread, alternating with ours set by set twice (A B A B), and the
+//! median processor times, the node counts and their ratios are printed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
