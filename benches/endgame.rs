@@ -134,15 +134,10 @@ fn ours(set: &[Problem], threads: usize) -> Totals {
         ]));
         assert!(out.status.success(), "FFO #{} failed", problem.number);
         let text = String::from_utf8_lossy(&out.stdout);
-        let value = text
-            .lines()
-            .find_map(|l| l.split_once("under perfect play: "))
-            .and_then(|(_, v)| v.parse::<i32>().ok());
-        let nodes = text
-            .lines()
-            .find_map(|l| l.strip_prefix("Searched "))
-            .and_then(|l| l.split(' ').next())
-            .and_then(|n| n.parse::<u64>().ok())
+        let value = printed_values(&text).next().flatten();
+        let nodes = printed_nodes(&text)
+            .next()
+            .flatten()
             .expect("the solve prints its nodes");
         let best = text
             .lines()
@@ -270,17 +265,25 @@ fn ours_file(file: &Path) -> (f64, u64, Vec<i32>) {
         file.display()
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    let nodes = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("Searched "))
-        .filter_map(|l| l.split(' ').next()?.parse::<u64>().ok())
-        .sum();
-    let values = text
-        .lines()
-        .filter_map(|l| l.split_once("under perfect play: "))
-        .filter_map(|(_, v)| v.parse::<i32>().ok())
-        .collect();
+    let nodes = printed_nodes(&text).flatten().sum();
+    let values = printed_values(&text).flatten().collect();
     (cpu, nodes, values)
+}
+
+/// The value of each position our solve printed ("Value for X under perfect play: +6"), in order;
+/// `None` where it does not read as a number.
+fn printed_values(text: &str) -> impl Iterator<Item = Option<i32>> + '_ {
+    text.lines()
+        .filter_map(|l| l.split_once("under perfect play: "))
+        .map(|(_, v)| v.parse().ok())
+}
+
+/// The nodes of each search our solve printed ("Searched 50 nodes in 0.005 s"), in order; `None`
+/// where they do not read as a number.
+fn printed_nodes(text: &str) -> impl Iterator<Item = Option<u64>> + '_ {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("Searched "))
+        .map(|l| l.split(' ').next()?.parse().ok())
 }
 
 /// The same positions (`random-14.obf`: 1,000 of 14 empty cells, each reached by random legal

@@ -46,25 +46,25 @@ const SHALLOW_DEPTH: u32 = 3;
 /// board of side `side` (where the board has that evaluation), or `None` where moves are
 /// sorted otherwise: the plies of the search with it, and what each reply left to the other
 /// player adds to a move's rank (in 1/64 disc), since the fewer replies, the likelier a cut.
-/// On 8x8, two plies from 18 empty cells and the evaluation of the move's position itself
-/// from 11 to 17, first at one disc a reply (measured on one thread, nodes: FFO #40-#44 240.7 million
-/// with one ply from 16 and no replies term, 211.6 with half a disc a reply, 193.2 with a
-/// disc, 207.6 with two; with a disc, one ply from 14 173.8, from 13 167.8, from 12 163.0 but
+/// On 8x8, two plies from 18 empty cells and the evaluation of the move's position itself from
+/// 11 to 17, first at one disc a reply (measured on one thread, nodes: FFO #40-#44 240.7
+/// million with one ply from 16 and no replies term, 211.6 with half a disc a reply, 193.2 with
+/// a disc, 207.6 with two; with a disc, one ply from 14 173.8, from 13 167.8, from 12 163.0 but
 /// slower; checked on #20-#39, 209 million to 151, and #45, 746 to 543. No ply at all from 11
 /// to 17 instead of one from 13: #40-#44 131.2 to 130.4 million, #20-#39 133.2 to 123.4, #45
 /// 421 to 441, at a sixth of the ordering's cost; from 10 or 12, 128.9 and 129.8; from 9,
-/// 132.3; with two plies from 16 or 17, 123.4 and 126.2 but slower). On 6x6 the same from
-/// 16 and 11 (a position of 28 empty cells: 59 s without, 31 s with two plies from 18, 28 s
-/// from 16; one ply at 16 and 17, or from 14, no better; then four positions of 26 empty
-/// cells: 466 million nodes with two plies from 16 and no replies term, 255 million with
-/// the evaluation alone from 11 and a disc a reply, paired time 0.65; from 10, or two plies
-/// from 17 or 18, no better). Since the fastest-first rank below 11 weighs as Edax's does, a
-/// reply weighs four discs where the evaluation alone ranks, and two where two plies do (on
-/// 8x8): FFO #40-#44 85.0 million nodes to 71.7, #20-#39 98.8 to 90.3, #40-#49 733.9 to 625.8
-/// in 0.84 of the time (two pairs); 6x6 on two threads 37.4 s to 34.8. (With two plies at one
-/// disc, two, three, four, five, six or eight discs where the evaluation alone ranks gave
-/// #40-#44 79.2, 76.3, 75.9, 76.7, 78.6 and 81.8 million; with four there, two plies at one
-/// and a half, two and a half or three discs, 75.5, 72.1 and 72.0.)
+/// 132.3; with two plies from 16 or 17, 123.4 and 126.2 but slower). On 6x6 the same from 16
+/// and 11 (a position of 28 empty cells: 59 s without, 31 s with two plies from 18, 28 s from
+/// 16; one ply at 16 and 17, or from 14, no better; then four positions of 26 empty cells: 466
+/// million nodes with two plies from 16 and no replies term, 255 million with the evaluation
+/// alone from 11 and a disc a reply, paired time 0.65; from 10, or two plies from 17 or 18, no
+/// better). Since the fastest-first rank below 11 weighs as Edax's does, a reply weighs four
+/// discs where the evaluation alone ranks, and two where two plies do (on 8x8): FFO #40-#44
+/// 85.0 million nodes to 71.7, #20-#39 98.8 to 90.3, #40-#49 733.9 to 625.8 in 0.84 of the time
+/// (two pairs); 6x6 on two threads 37.4 s to 34.8. (With two plies at one disc, two, three,
+/// four, five, six or eight discs where the evaluation alone ranks gave #40-#44 79.2, 76.3,
+/// 75.9, 76.7, 78.6 and 81.8 million; with four there, two plies at one and a half, two and a
+/// half or three discs, 75.5, 72.1 and 72.0.)
 fn learned_order(side: usize, empties: u32) -> Option<(u32, i32)> {
     match side {
         8 if empties >= 18 => Some((2, 128)),

@@ -145,16 +145,15 @@ macro_rules! search_fn {
                         let held = child.opp & self.corners;
                         let anchored = held.len()
                             + (neighbours::<L>(held) & child.opp & !self.x_cells).len();
-                        // Later among equals, a move in a quadrant with an even number of
-                        // empty cells, where the other player is likelier to have the last
-                        // move. The weights, in 1/64 reply, near those Edax gives the same
-                        // features (a corner reply counts twice; potential mobility, parity
-                        // and corner stability only part near ties): FFO #40-#49 747.8
-                        // million nodes to 733.9, #40-#44 86.6 to 85.0, #20-#39 100.1 to 98.8,
-                        // 0.992 of the time (three pairs). Before, a corner reply and parity weighed a quarter of a
-                        // reply, potential mobility an eighth, the corner move a half, and
-                        // stability nothing (parity at a quarter had taken #40-#49 from 749.1
-                        // million nodes to 741.5).
+                        // Later among equals, a move in a quadrant with an even number of empty
+                        // cells, where the other player is likelier to have the last move. The
+                        // weights, in 1/64 reply, near those Edax gives the same features (a corner
+                        // reply counts twice; potential mobility, parity and corner stability only
+                        // part near ties): FFO #40-#49 747.8 million nodes to 733.9, #40-#44 86.6
+                        // to 85.0, #20-#39 100.1 to 98.8, 0.992 of the time (three pairs). Before,
+                        // a corner reply and parity weighed a quarter of a reply, potential
+                        // mobility an eighth, the corner move a half, and stability nothing (parity
+                        // at a quarter had taken #40-#49 from 749.1 million nodes to 741.5).
                         64 * replies.len() as i32
                             + 64 * (replies & self.corners).len() as i32
                             + 2 * open.len() as i32
