@@ -8,10 +8,13 @@
 //! - `write PATH...`: create each file; `read PATH`: print the file;
 //! - `environ MARKER`: look through every process's environment in `/proc` for MARKER;
 //! - `tcp PORT`, `udp PORT`: send to 127.0.0.1; `unix NAME`: connect to an abstract socket;
-//! - `fork N`: fork N children that sleep; `daemonize`: leave a session of its own, and sleep;
+//! - `fork N`: fork N children that sleep; `threads N`: start N threads that sleep a moment;
+//!   `daemonize`: leave a session of its own, and sleep;
 //! - `kill-parent`: SIGKILL its parent; `kill PID`: SIGKILL a process of the grader's;
 //!   `ptrace PID`: attach to it;
 //! - `big MB`: write MB MiB to `big.bin` in its working folder;
+//! - `hog MB`: use MB MiB of memory, a MiB at a time; `reserve GB`: map GB GiB without
+//!   touching it, as a sanitizer's shadow or a JVM's heap does;
 //! - `kill-all`: `kill(-1, SIGKILL)`, only after proving that it is in a fresh PID namespace
 //!   (its pid is tiny, and its namespace is not pid 1's): never anywhere else;
 //! - `spin`: use the processor for ever; `env`: print its environment; `fds`: its open
@@ -74,6 +77,7 @@ mod linux {
             ),
             "unix" => said("unix", abstract_socket(&arg(0))),
             "fork" => forks(arg(0).parse().unwrap_or(0)),
+            "threads" => threads(arg(0).parse().unwrap_or(0)),
             "daemonize" => daemonize(),
             "kill-parent" => said("kill-parent", kill(getppid(), Signal::SIGKILL)),
             "kill" => said("kill", kill(pid(&arg(0)), Signal::SIGKILL)),
@@ -87,6 +91,23 @@ mod linux {
                 }
             }
             "big" => big(arg(0).parse().unwrap_or(0)),
+            "hog" => {
+                let mut held: Vec<Vec<u8>> = Vec::new();
+                for _ in 0..arg(0).parse::<usize>().unwrap_or(0) {
+                    held.push(vec![1; 1 << 20]);
+                }
+                println!("ok hog {}", held.len());
+            }
+            "reserve" => {
+                let gib: usize = arg(0).parse().unwrap_or(0);
+                let bytes =
+                    std::num::NonZeroUsize::new(gib << 30).unwrap_or(std::num::NonZeroUsize::MIN);
+                use nix::sys::mman::{MapFlags, ProtFlags, mmap_anonymous};
+                let flags = MapFlags::MAP_PRIVATE | MapFlags::MAP_NORESERVE;
+                // SAFETY: a fresh anonymous mapping, never read or written.
+                let mapped = unsafe { mmap_anonymous(None, bytes, ProtFlags::PROT_READ, flags) };
+                said("reserve", mapped.map(|_| ()));
+            }
             "kill-all" => kill_all(),
             "spin" => loop {
                 std::hint::spin_loop();
@@ -169,6 +190,24 @@ mod linux {
         match last {
             None => println!("ok fork {made}"),
             Some(err) => println!("refused fork after {made}: {err}"),
+        }
+    }
+
+    /// Starts `count` threads that sleep a moment together, and waits for them.
+    fn threads(count: usize) {
+        let started: Result<Vec<_>, _> = (0..count)
+            .map(|_| {
+                std::thread::Builder::new().spawn(|| std::thread::sleep(Duration::from_millis(300)))
+            })
+            .collect();
+        match started {
+            Ok(threads) => {
+                for thread in threads {
+                    let _ = thread.join();
+                }
+                println!("ok threads {count}");
+            }
+            Err(err) => println!("refused threads: {err}"),
         }
     }
 

@@ -157,10 +157,15 @@ pub struct JudgeArgs {
     /// KiB, so that a program caught in a loop is stopped soon].
     #[arg(long, value_name = "BYTES", allow_negative_numbers = true, value_parser = |t: &str| parse_in(t, within(1usize..=1 << 40), "1 to 1099511627776"))]
     pub output_limit: Option<usize>,
-    /// MiB of address space each process of a run may map; a run that fails past it is a
-    /// memory limit.
+    /// MiB of memory the processes of a run may use together (resident and swapped, not what
+    /// they reserve: a sanitizer, a JVM or Go's runtime maps far more than it uses); a run
+    /// killed at it, or that fails near it, is a memory limit.
     #[arg(long, value_name = "M", allow_negative_numbers = true, default_value_t = 1024, value_parser = |t: &str| parse_in(t, within(16u64..=1 << 20), "16 to 1048576 (MiB)"))]
     pub memory_mb: u64,
+    /// MiB of address space each process of a run may map (RLIMIT_AS; Unix) [default: no
+    /// such limit].
+    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = |t: &str| parse_in(t, within(16u64..=1 << 30), "16 to 1073741824 (MiB)"))]
+    pub address_space_mb: Option<u64>,
     /// The sandbox each run is in: auto (every layer this system allows, the report naming the
     /// rest), strict (every layer, or refuse to start, naming the one missing), off (the
     /// program runs with your rights). On Linux: files (Landlock: read the system's files and
@@ -168,7 +173,8 @@ pub struct JudgeArgs {
     /// cap on processes, resource limits, a seccomp filter, a clean environment.
     #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
     pub sandbox: SandboxMode,
-    /// The most processes (and threads) a run may have at once.
+    /// The most processes a run may have at once; threads do not count (each process may have
+    /// 128 tasks).
     #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 32, value_parser = |t: &str| parse_in(t, within(1u32..=65_536), "1 to 65536"))]
     pub processes: u32,
     /// MiB a run may write to a file; a write past it fails, as the program sees it.
@@ -268,6 +274,7 @@ impl JudgeArgs {
                 time: Duration::from_secs_f64(self.timeout),
                 output: self.output_limit,
                 memory_mb: self.memory_mb,
+                address_space_mb: self.address_space_mb,
                 sandbox: Sandbox {
                     mode: self.sandbox,
                     processes: self.processes,

@@ -97,6 +97,7 @@ impl Cli {
             Command::Judge(judge) => judge.invocation(),
             Command::JudgeKeeper {
                 memory_mb,
+                address_space_mb,
                 sandbox,
                 processes,
                 file_mb,
@@ -109,6 +110,7 @@ impl Cli {
                 program,
             } => Invocation::Keep(Keeping {
                 memory_mb,
+                address_space_mb,
                 sandbox: Sandbox {
                     mode: sandbox,
                     processes,
@@ -254,9 +256,12 @@ pub enum Command {
     /// The judge's keeper of one run (started by the judge itself, never by hand).
     #[command(hide = true)]
     JudgeKeeper {
-        /// Each process's memory limit, in MiB (none when absent).
+        /// The memory the run's processes may use together, in MiB (none when absent).
         #[arg(long, value_name = "M")]
         memory_mb: Option<u64>,
+        /// Each process's address-space limit, in MiB (none when absent).
+        #[arg(long, value_name = "M")]
+        address_space_mb: Option<u64>,
         /// The sandbox's mode.
         #[arg(long, value_enum, default_value_t = SandboxMode::Off)]
         sandbox: SandboxMode,

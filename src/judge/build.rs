@@ -116,6 +116,7 @@ pub fn build(
         output: Some(1 << 20),
         // A compiler takes more than a console program may.
         memory_mb: 4096,
+        address_space_mb: None,
         sandbox: Sandbox {
             processes: sandbox.processes.max(64),
             cpu_seconds: build.timeout.as_secs().max(1),

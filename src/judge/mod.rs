@@ -500,9 +500,13 @@ fn judge_case(
     })
 }
 
-/// Whether a failed run failed for want of memory: it came within half of the limit, or said
-/// that an allocation failed (C++'s `bad_alloc`, Rust's and C's messages).
+/// Whether a failed run failed for want of memory: it was killed at the limit, or it came
+/// within half of the limit, or said that an allocation failed (C++'s `bad_alloc`, Rust's and
+/// C's messages).
 fn out_of_memory(run: &running::Run, limits: &Limits) -> bool {
+    if run.hits.iter().any(|hit| hit == "memory") {
+        return true;
+    }
     let failed = match run.ending {
         Ending::Exited(code) => code != 0,
         Ending::Signalled(_) => true,

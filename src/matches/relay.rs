@@ -361,6 +361,7 @@ impl Console {
 fn console_seal() -> Seal {
     Seal {
         memory_mb: None,
+        address_space_mb: None,
         sandbox: Sandbox {
             mode: SandboxMode::Auto,
             processes: 512,

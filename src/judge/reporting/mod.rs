@@ -259,6 +259,7 @@ fn limit_name(hit: &str) -> &str {
     match hit {
         "processes" => "process",
         "file" => "file-size",
+        "memory" => "memory",
         other => other,
     }
 }
@@ -342,6 +343,7 @@ fn details(judging: &Judging, program: &Program, judged: &Judged, reader: Reader
     for hit in &judged.hits {
         let limit = match hit.as_str() {
             "processes" => format!("{} processes at once", sandbox.processes),
+            "memory" => format!("{} MiB in use", judging.limits.memory_mb),
             "file" => format!("files of {} MiB", sandbox.file_mb),
             other => other.to_string(),
         };

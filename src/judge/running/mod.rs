@@ -129,7 +129,7 @@ pub fn replay_script(program: &Program, name: &str) -> String {
     system::replay_script(&program.command_line(), name)
 }
 
-/// How long a run may take, how much it may write and how much memory it may map, and the
+/// How long a run may take, how much it may write and how much memory it may use, and the
 /// sandbox it runs in.
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -137,8 +137,10 @@ pub struct Limits {
     pub time: Duration,
     /// Bytes of standard output per run; `None` while the judge has not set it for a case.
     pub output: Option<usize>,
-    /// Memory per process of a run, in MiB.
+    /// Memory the processes of a run may use together, in MiB.
     pub memory_mb: u64,
+    /// Address space each process may map, in MiB; `None` (the default): no such limit.
+    pub address_space_mb: Option<u64>,
     /// The sandbox.
     pub sandbox: Sandbox,
 }
@@ -149,6 +151,7 @@ impl Limits {
     pub fn seal(&self) -> Seal {
         Seal {
             memory_mb: Some(self.memory_mb),
+            address_space_mb: self.address_space_mb,
             sandbox: self.sandbox.clone(),
         }
     }
@@ -181,11 +184,11 @@ pub struct Run {
     pub stderr: Vec<u8>,
     /// Wall time.
     pub time: Duration,
-    /// The largest resident memory of a process of the run, in KiB.
+    /// The most memory the run used, in KiB (see [`system::Ended`]).
     pub peak_kib: u64,
     /// Processes the program left running when it ended (all killed).
     pub left: usize,
-    /// The sandbox's limits it reached: `processes`, `file`.
+    /// The limits it reached: `memory`, `processes`, `file`.
     pub hits: Vec<String>,
 }
 

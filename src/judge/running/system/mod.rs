@@ -52,8 +52,11 @@ pub fn runnable(path: &Path) -> Option<PathBuf> {
 /// What a sealed run may use.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seal {
-    /// The memory each process of the run may take, in MiB; `None`: no limit.
+    /// The memory the run's processes may use together, in MiB; `None`: no limit.
     pub memory_mb: Option<u64>,
+    /// The address space each process may map, in MiB; `None`: no limit (the default: a
+    /// sanitizer, a JVM or Go's runtime reserves far more than it uses).
+    pub address_space_mb: Option<u64>,
     /// The sandbox the run is in.
     pub sandbox: Sandbox,
 }
@@ -63,7 +66,8 @@ pub struct Seal {
 pub struct Sandbox {
     /// Whether it is applied, and whether a layer the system lacks stops the judge.
     pub mode: SandboxMode,
-    /// The most processes (and threads) a run may have at once.
+    /// The most processes a run may have at once, threads apart (which have a cap of their
+    /// own, a generous one).
     pub processes: u32,
     /// The largest file a run may write, in MiB.
     pub file_mb: u64,
@@ -104,8 +108,10 @@ impl SandboxMode {
 /// What the keeper (`judge-keeper`, Unix) is asked to run.
 #[derive(Clone, Debug)]
 pub struct Keeping {
-    /// The memory limit of each process of the program, in MiB; `None`: no limit.
+    /// The memory the program's processes may use together, in MiB; `None`: no limit.
     pub memory_mb: Option<u64>,
+    /// The address space each process may map, in MiB; `None`: no limit.
+    pub address_space_mb: Option<u64>,
     /// The sandbox to put it in.
     pub sandbox: Sandbox,
     /// Only say what the sandbox would come to here, and run nothing.
@@ -134,11 +140,12 @@ pub enum Exit {
 pub struct Ended {
     /// How the program ended.
     pub exit: Exit,
-    /// The largest memory a process of the run took, in KiB (0 where the system does not say).
+    /// The most memory the run used, in KiB (0 where the system does not say): its processes
+    /// together where a control group or the keeper's watch counts them, else its largest.
     pub peak_kib: u64,
     /// Processes still running when the program ended, all killed since.
     pub left: usize,
-    /// The sandbox's limits the run reached: `processes`, `file`.
+    /// The limits the run reached: `memory`, `processes`, `file`.
     pub hits: Vec<String>,
 }
 

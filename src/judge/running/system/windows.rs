@@ -22,8 +22,8 @@ use windows_sys::Win32::System::Diagnostics::ToolHelp::{
 };
 use windows_sys::Win32::System::JobObjects::{
     AssignProcessToJobObject, CreateJobObjectW, JOB_OBJECT_LIMIT_ACTIVE_PROCESS,
-    JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION, JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
-    JOB_OBJECT_LIMIT_PROCESS_MEMORY, JOBOBJECT_BASIC_ACCOUNTING_INFORMATION,
+    JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION, JOB_OBJECT_LIMIT_JOB_MEMORY,
+    JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE, JOBOBJECT_BASIC_ACCOUNTING_INFORMATION,
     JOBOBJECT_EXTENDED_LIMIT_INFORMATION, JobObjectBasicAccountingInformation,
     JobObjectExtendedLimitInformation, QueryInformationJobObject, SetInformationJobObject,
     TerminateJobObject,
@@ -70,8 +70,9 @@ impl Job {
             | JOB_OBJECT_LIMIT_ACTIVE_PROCESS;
         basic.ActiveProcessLimit = seal.sandbox.processes;
         if let Some(mb) = seal.memory_mb {
-            basic.LimitFlags |= JOB_OBJECT_LIMIT_PROCESS_MEMORY;
-            limits.ProcessMemoryLimit =
+            // The job's processes together, committed memory (what they reserve is not).
+            basic.LimitFlags |= JOB_OBJECT_LIMIT_JOB_MEMORY;
+            limits.JobMemoryLimit =
                 usize::try_from(mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
         }
         // SAFETY: the job is open; the pointer and size are those of `limits`.
@@ -256,7 +257,7 @@ impl Sealed {
         let peak_kib = self
             .job
             .query::<JOBOBJECT_EXTENDED_LIMIT_INFORMATION>(JobObjectExtendedLimitInformation)
-            .map_or(0, |info| info.PeakProcessMemoryUsed as u64 / 1024);
+            .map_or(0, |info| info.PeakJobMemoryUsed as u64 / 1024);
         let exit = if self.stopped.load(Ordering::SeqCst) {
             Exit::Stopped
         } else {
@@ -387,6 +388,7 @@ pub fn replay_script(run: &str, name: &str) -> String {
 pub fn keep(keeping: &Keeping) -> ExitCode {
     let Keeping {
         memory_mb,
+        address_space_mb,
         sandbox,
         probe,
         hold,
@@ -396,13 +398,14 @@ pub fn keep(keeping: &Keeping) -> ExitCode {
         .first()
         .map_or_else(String::new, |p| p.to_string_lossy().into_owned());
     let memory = memory_mb.map_or_else(String::new, |mb| format!(" within {mb} MiB"));
+    let space = address_space_mb.map_or_else(String::new, |mb| format!(", {mb} MiB mapped"));
     let what = if *probe || *hold {
         "probing"
     } else {
         "keeping"
     };
     eprintln!(
-        "error: not {what} {program}{memory} (sandbox {}): Windows seals each run in a Job \
+        "error: not {what} {program}{memory}{space} (sandbox {}): Windows seals each run in a Job \
          Object, not a keeper",
         sandbox.mode.word()
     );
@@ -435,7 +438,10 @@ impl Holder {
 pub fn sealing(seal: &Seal) -> (Sealing, Holder) {
     let mut limits = vec![format!("at most {} processes", seal.sandbox.processes)];
     if let Some(mb) = seal.memory_mb {
-        limits.insert(0, format!("committed memory <= {mb} MiB a process"));
+        limits.insert(
+            0,
+            format!("committed memory <= {mb} MiB, the processes together"),
+        );
     }
     let mut applied =
         vec!["Job Object: process tree killed at the end of each run and with the judge".into()];

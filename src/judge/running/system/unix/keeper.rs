@@ -81,6 +81,9 @@ pub fn keep(keeping: &Keeping) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let bytes = keeping.memory_mb.map(|mb| mb.saturating_mul(1 << 20));
+    let space = keeping
+        .address_space_mb
+        .map(|mb| mb.saturating_mul(1 << 20));
     // The judge may have gone before the keeper was tied to it.
     if !tree::arm(parent, bytes) || getppid() != parent {
         return ExitCode::FAILURE;
@@ -88,67 +91,82 @@ pub fn keep(keeping: &Keeping) -> ExitCode {
     let Some((path, args)) = keeping.program.split_first() else {
         return ExitCode::FAILURE;
     };
+    // Made as the judge's user, before any namespace.
+    let sandboxed = keeping.sandbox.mode != SandboxMode::Off;
+    let mut guard = tree::Guard::new(bytes, sandboxed.then_some(keeping.sandbox.processes));
     if keeping.hold {
         // Says what a run's sandbox comes to, then holds the namespaces the runs join until
         // the judge ends (or ends it).
-        let sandbox = tree::held(&keeping.sandbox, Path::new(path), bytes);
-        probe(sandbox.as_ref(), keeping.sandbox.mode);
+        let sandbox = tree::held(&keeping.sandbox, Path::new(path), space, &guard);
+        probe(sandbox.as_ref(), &guard, keeping);
         if let Some(sandbox) = &sandbox {
             sandbox.clean();
         }
+        guard.remove();
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "holding").and_then(|()| out.flush());
         drop(out);
         while signals.wait() != Ok(Signal::SIGTERM) {}
         return ExitCode::SUCCESS;
     }
-    let mut sandbox = tree::sandbox(&keeping.sandbox, Path::new(path), bytes);
-    if keeping.probe {
-        probe(sandbox.as_ref(), keeping.sandbox.mode);
-        if let Some(sandbox) = &sandbox {
+    let mut sandbox = tree::sandbox(&keeping.sandbox, Path::new(path), space, &guard);
+    let clean = |sandbox: &Option<tree::Sandboxed>, guard: &tree::Guard| {
+        if let Some(sandbox) = sandbox {
             sandbox.clean();
         }
+        guard.remove();
+    };
+    if keeping.probe {
+        probe(sandbox.as_ref(), &guard, keeping);
+        clean(&sandbox, &guard);
         return ExitCode::SUCCESS;
     }
     let work = keeping.sandbox.work.clone();
-    let started = start(sandbox.as_mut(), path, args, bytes, work);
+    let started = start(sandbox.as_mut(), &guard, path, args, space, work);
     let (program, inner) = match started {
         Ok(started) => started,
         Err(why) => {
-            if let Some(sandbox) = &sandbox {
-                sandbox.clean();
-            }
-            return report(&format!("cannot start: {why}"), 0, &[]);
+            clean(&sandbox, &guard);
+            return report(&format!("cannot start: {why}"), 0, 0, &[]);
         }
     };
+    // The run's tree is below the namespace's first process, or below the keeper.
+    let watching = guard.watch(if inner.is_some() { program } else { getpid() });
     let ended = loop {
-        if signals.wait() == Ok(Signal::SIGTERM) {
+        if tree::wait(&signals, watching) == Some(Signal::SIGTERM) {
             let _ = kill_below();
-            if let Some(sandbox) = &sandbox {
-                sandbox.clean();
-            }
-            return report("stopped", 0, &[]);
+            let peak = guard.peak_kib();
+            clean(&sandbox, &guard);
+            return report("stopped", peak, 0, &[]);
         }
         if let Some(ended) = reap(program) {
             break ended;
+        }
+        if watching {
+            guard.look();
         }
     };
     let left = kill_below();
     // The run's first process, when it had a namespace, tells how the program itself ended.
     let (ended, left) = inner.map_or((ended, left), told);
-    let hits = sandbox
-        .as_ref()
-        .map(tree::Sandboxed::hits)
-        .unwrap_or_default();
-    if let Some(sandbox) = &sandbox {
-        sandbox.clean();
-    }
-    report(&ended, left, &hits)
+    let mut hits = guard.hits();
+    hits.extend(
+        sandbox
+            .as_ref()
+            .map(tree::Sandboxed::hits)
+            .unwrap_or_default(),
+    );
+    let peak = guard.peak_kib();
+    clean(&sandbox, &guard);
+    report(&ended, peak, left, &hits)
 }
 
-/// Prints what the sandbox comes to, for the judge's probe.
-fn probe(sandbox: Option<&tree::Sandboxed>, mode: SandboxMode) {
+/// Prints what the sandbox and the memory limit come to, for the judge's probe.
+fn probe(sandbox: Option<&tree::Sandboxed>, guard: &tree::Guard, keeping: &Keeping) {
     let mut out = std::io::stdout().lock();
+    if let Some(memory) = guard.sealing(keeping.memory_mb) {
+        let _ = writeln!(out, "applied\t{memory}");
+    }
     match sandbox {
         Some(sandbox) => {
             let sealing = sandbox.sealing();
@@ -159,7 +177,7 @@ fn probe(sandbox: Option<&tree::Sandboxed>, mode: SandboxMode) {
                 let _ = writeln!(out, "missing\t{layer}");
             }
         }
-        None if mode == SandboxMode::Off => {
+        None if keeping.sandbox.mode == SandboxMode::Off => {
             let _ = writeln!(
                 out,
                 "missing\tsandbox (off: the program runs with the grader's rights)"
@@ -173,13 +191,16 @@ fn probe(sandbox: Option<&tree::Sandboxed>, mode: SandboxMode) {
 /// the namespace's first process (`init`, a fork of the keeper), which starts the program,
 /// reaps what it leaves and tells the keeper how it ended. What the keeper waits for, and
 /// `init`'s pipe.
+/// The program is born in the run's control groups.
 fn start(
     sandbox: Option<&mut tree::Sandboxed>,
+    guard: &tree::Guard,
     path: &OsString,
     args: &[OsString],
-    bytes: Option<u64>,
+    space: Option<u64>,
     work: Option<std::path::PathBuf>,
 ) -> Result<(Pid, Option<PipeReader>), String> {
+    let joiner = guard.joiner();
     let Some(sandbox) = sandbox else {
         let mut command = Command::new(path);
         command.args(args);
@@ -187,10 +208,11 @@ fn start(
             command.current_dir(work);
         }
         // SAFETY: the closure makes only async-signal-safe system calls (`tree::before_exec`'s,
-        // sigprocmask) and allocates nothing.
+        // the groups' open and write, sigprocmask) and allocates nothing.
         unsafe {
             command.pre_exec(move || {
-                tree::before_exec(bytes)?;
+                tree::before_exec(space)?;
+                joiner.join();
                 SigSet::all().thread_unblock()?;
                 Ok(())
             });
@@ -200,14 +222,12 @@ fn start(
     if let Some(why) = sandbox.refusal() {
         return Err(why);
     }
-    let mut command = sandbox.command(path, args);
+    let mut command = sandbox.command(path, args, joiner);
     // SAFETY: sigprocmask only, after the sandbox's own steps.
     unsafe {
         command.pre_exec(|| Ok(SigSet::all().thread_unblock()?));
     }
     if !sandbox.is_namespaced() {
-        // The keeper joins the run's control group, and the program is born in it.
-        sandbox.join_cgroup();
         return spawned(&mut command).map(|pid| (pid, None));
     }
     let (read, write) = std::io::pipe().map_err(|e| format!("a pipe: {e}"))?;
@@ -305,8 +325,7 @@ fn reap(program: Pid) -> Option<String> {
 }
 
 /// Writes the report line and ends the keeper.
-fn report(ended: &str, left: usize, hits: &[&str]) -> ExitCode {
-    let peak_kib = tree::peak_kib();
+fn report(ended: &str, peak_kib: u64, left: usize, hits: &[&str]) -> ExitCode {
     let hit = hits.join(",");
     let mut line = MARK.to_vec();
     line.extend_from_slice(

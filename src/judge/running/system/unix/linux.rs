@@ -1,19 +1,175 @@
 //! Linux: how the keeper holds a run's tree. It is a child subreaper, so every process the
 //! program starts stays below it even after `setsid()`, and comes to it to be reaped; it dies
 //! with the judge by a parent-death signal (even when the judge is SIGKILLed), and the program
-//! dies with it by one of its own; each process's address space is limited by `RLIMIT_AS`; the
-//! tree is read from `/proc`.
+//! dies with it by one of its own. The run's memory is what its processes use together: a
+//! memory control group's limit where the judge can make one (`cgroup.rs`), else the keeper's
+//! watch over the tree, which also counts its processes (threads apart); an address-space
+//! limit (`RLIMIT_AS`) only when asked for. The tree is read from `/proc`.
 
 use std::collections::HashMap;
 
 use nix::sys::prctl;
 use nix::sys::resource::{Resource, UsageWho, getrusage, setrlimit};
-use nix::sys::signal::Signal;
+use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 
 use super::super::{Sandbox, SandboxMode, Seal, Sealing};
+use super::cgroup::Groups;
+pub use super::cgroup::Joiner;
 pub use super::sandbox::Prepared as Sandboxed;
 use super::sandbox::{Namespaces, prepare};
+
+/// How often the keeper looks at the tree, where it watches.
+pub const LOOK: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// Tasks (processes and their threads) the kernel lets a run have for each process it may
+/// have: a JVM or a Go program on a many-core machine starts a thread a core.
+pub const TASKS_A_PROCESS: u32 = 128;
+
+/// What holds a run's memory and processes: its control groups, and the keeper's watch over
+/// its tree for what no group holds.
+pub struct Guard {
+    groups: Groups,
+    /// The memory limit in bytes, where no group holds it.
+    watched_memory: Option<u64>,
+    /// The cap on processes (threads apart), which only a watch counts.
+    processes: Option<u32>,
+    /// The process below which the run's tree is, once it runs.
+    root: Option<Pid>,
+    /// The most memory seen in use by the tree at once, in bytes.
+    peak: u64,
+    /// The limit the watch killed the run at.
+    hit: Option<&'static str>,
+}
+
+impl Guard {
+    /// The guard of a run of at most `memory` bytes and, sandboxed, `processes` processes.
+    pub fn new(memory: Option<u64>, processes: Option<u32>) -> Guard {
+        let tasks = processes.map(|p| p.saturating_mul(TASKS_A_PROCESS));
+        let groups = Groups::make(memory, tasks);
+        let watched_memory = memory.filter(|_| groups.memory_kind().is_none());
+        Guard {
+            groups,
+            watched_memory,
+            processes,
+            root: None,
+            peak: 0,
+            hit: None,
+        }
+    }
+
+    /// Whether the kernel caps the run's tasks by a pids group.
+    pub fn caps_tasks(&self) -> bool {
+        self.groups.caps_tasks()
+    }
+
+    /// What holds the memory, for the report's sealing line.
+    pub fn sealing(&self, memory_mb: Option<u64>) -> Option<String> {
+        let mb = memory_mb?;
+        Some(match self.groups.memory_kind() {
+            Some(kind) => {
+                format!("memory <= {mb} MiB used by the run's processes together ({kind})")
+            }
+            None => format!(
+                "memory <= {mb} MiB used by the run's processes together (watched every {} ms: \
+                 no memory control group can be made here)",
+                LOOK.as_millis()
+            ),
+        })
+    }
+
+    /// What puts a process in the run's groups between fork and exec.
+    pub fn joiner(&self) -> Joiner {
+        self.groups.joiner()
+    }
+
+    /// Starts watching the tree below `root`; whether there is anything to watch.
+    pub fn watch(&mut self, root: Pid) -> bool {
+        self.root = Some(root);
+        self.watched_memory.is_some() || self.processes.is_some()
+    }
+
+    /// One look at the tree: kills all of it when it is past a limit; whether it did.
+    pub fn look(&mut self) -> bool {
+        let Some(root) = self.root.filter(|_| self.hit.is_none()) else {
+            return false;
+        };
+        let below = below(root);
+        let used: u64 = below.iter().map(|&pid| used_bytes(pid)).sum();
+        self.peak = self.peak.max(used);
+        let too_many = self
+            .processes
+            .is_some_and(|cap| below.len() > usize::try_from(cap).unwrap_or(usize::MAX));
+        let too_much = self.watched_memory.is_some_and(|limit| used > limit);
+        self.hit = match (too_much, too_many) {
+            (true, _) => Some("memory"),
+            (false, true) => Some("processes"),
+            (false, false) => return false,
+        };
+        for pid in below {
+            let _ = kill(pid, Signal::SIGKILL);
+        }
+        true
+    }
+
+    /// The limits the run reached.
+    pub fn hits(&self) -> Vec<&'static str> {
+        let mut hits = self.groups.hits();
+        hits.extend(self.hit.filter(|hit| !hits.contains(hit)));
+        hits
+    }
+
+    /// The most memory the run used, in KiB: its group's peak, or the most the watch saw
+    /// (and never less than the largest process the keeper waited for).
+    pub fn peak_kib(&self) -> u64 {
+        let waited = getrusage(UsageWho::RUSAGE_CHILDREN)
+            .map_or(0, |usage| u64::try_from(usage.max_rss()).unwrap_or(0));
+        self.groups
+            .peak_kib()
+            .unwrap_or_else(|| waited.max(self.peak / 1024))
+    }
+
+    /// Removes the run's groups, once nothing of it is left.
+    pub fn remove(&self) {
+        self.groups.remove();
+    }
+}
+
+/// Waits for one of `signals`; with `watching`, a look's time at most.
+pub fn wait(signals: &nix::sys::signal::SigSet, watching: bool) -> Option<Signal> {
+    if !watching {
+        return signals.wait().ok();
+    }
+    let timeout = nix::libc::timespec {
+        tv_sec: 0,
+        tv_nsec: i64::try_from(LOOK.as_nanos()).unwrap_or(i64::MAX),
+    };
+    // SAFETY: a signal set and a timespec that live through the call; no info is asked for.
+    let signal =
+        unsafe { nix::libc::sigtimedwait(signals.as_ref(), std::ptr::null_mut(), &timeout) };
+    Signal::try_from(signal).ok()
+}
+
+/// What a process uses of memory, resident and swapped, in bytes (0 once it is gone).
+fn used_bytes(pid: Pid) -> u64 {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return 0;
+    };
+    let kib = |key: &str| -> u64 {
+        status
+            .lines()
+            .find_map(|line| {
+                line.strip_prefix(key)?
+                    .trim()
+                    .strip_suffix("kB")?
+                    .trim()
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or(0)
+    };
+    (kib("VmRSS:") + kib("VmSwap:")).saturating_mul(1024)
+}
 
 /// Every process that leaves the tree comes back to the keeper as an orphan.
 pub const HOLDS_ORPHANS: bool = true;
@@ -25,26 +181,20 @@ pub fn arm(_parent: Pid, _memory_bytes: Option<u64>) -> bool {
         .is_ok()
 }
 
-/// In the program's process between fork and exec, async-signal-safe: its address-space limit
-/// and its own parent-death signal.
-pub fn before_exec(memory_bytes: Option<u64>) -> nix::Result<()> {
-    if let Some(bytes) = memory_bytes {
+/// In the program's process between fork and exec, async-signal-safe: its address-space limit,
+/// where one was asked for, and its own parent-death signal.
+pub fn before_exec(address_space: Option<u64>) -> nix::Result<()> {
+    if let Some(bytes) = address_space {
         setrlimit(Resource::RLIMIT_AS, bytes, bytes)?;
     }
     prctl::set_pdeathsig(Signal::SIGKILL)
 }
 
-/// The largest resident memory of a process the keeper waited for, in KiB.
-pub fn peak_kib() -> u64 {
-    // Linux counts `ru_maxrss` in KiB.
-    getrusage(UsageWho::RUSAGE_CHILDREN)
-        .map_or(0, |usage| u64::try_from(usage.max_rss()).unwrap_or(0))
-}
-
-/// What a run is sealed with on Linux besides the sandbox, which the keeper's probe finds.
+/// What a run is sealed with on Linux besides the sandbox and its memory, which the keeper's
+/// probe finds.
 pub fn sealing(seal: &Seal) -> Sealing {
     let mut applied = vec!["process tree killed at the end of each run (child subreaper)".into()];
-    if let Some(mb) = seal.memory_mb {
+    if let Some(mb) = seal.address_space_mb {
         applied.push(format!("address space <= {mb} MiB a process (RLIMIT_AS)"));
     }
     Sealing {
@@ -58,13 +208,22 @@ pub fn sealing(seal: &Seal) -> Sealing {
 pub fn sandbox(
     sandbox: &Sandbox,
     program: &std::path::Path,
-    memory: Option<u64>,
+    address_space: Option<u64>,
+    guard: &Guard,
 ) -> Option<Sandboxed> {
     let namespaces = sandbox
         .holder
         .and_then(|pid| i32::try_from(pid).ok())
         .map_or(Namespaces::Fresh, Namespaces::Join);
-    (sandbox.mode != SandboxMode::Off).then(|| prepare(sandbox, program, memory, namespaces))
+    (sandbox.mode != SandboxMode::Off).then(|| {
+        prepare(
+            sandbox,
+            program,
+            address_space,
+            namespaces,
+            guard.caps_tasks(),
+        )
+    })
 }
 
 /// The holder's sandbox: it makes the user and network namespaces the runs will join, and
@@ -72,11 +231,19 @@ pub fn sandbox(
 pub fn held(
     sandbox: &Sandbox,
     program: &std::path::Path,
-    memory: Option<u64>,
+    address_space: Option<u64>,
+    guard: &Guard,
 ) -> Option<Sandboxed> {
     (sandbox.mode != SandboxMode::Off).then(|| {
         let held = super::sandbox::hold().is_ok();
-        prepare(sandbox, program, memory, Namespaces::Held(held))
+        let namespaces = Namespaces::Held(held);
+        prepare(
+            sandbox,
+            program,
+            address_space,
+            namespaces,
+            guard.caps_tasks(),
+        )
     })
 }
 

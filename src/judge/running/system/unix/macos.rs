@@ -73,14 +73,60 @@ fn watch(parent: Pid, memory_bytes: Option<u64>) {
     }
 }
 
-/// In the program's process between fork and exec: nothing to set (the watcher limits memory).
+/// In the program's process between fork and exec: nothing to set (the watcher limits memory,
+/// and macOS refuses a small `RLIMIT_AS`).
 #[allow(clippy::unnecessary_wraps)] // the same interface as Linux's, which can fail
-pub fn before_exec(_memory_bytes: Option<u64>) -> nix::Result<()> {
+pub fn before_exec(_address_space: Option<u64>) -> nix::Result<()> {
     Ok(())
 }
 
+/// What puts a process in a run's control groups: macOS has none.
+#[derive(Clone, Debug, Default)]
+pub struct Joiner;
+
+impl Joiner {
+    /// Nothing to join.
+    pub fn join(&self) {}
+}
+
+/// What holds a run's memory on macOS: the watcher thread (`arm`), which holds each process to
+/// the limit; there is no control group and no count of processes.
+pub struct Guard;
+
+impl Guard {
+    pub fn new(_memory: Option<u64>, _processes: Option<u32>) -> Guard {
+        Guard
+    }
+    /// The watcher's line is in [`sealing`].
+    pub fn sealing(&self, _memory_mb: Option<u64>) -> Option<String> {
+        None
+    }
+    pub fn joiner(&self) -> Joiner {
+        Joiner
+    }
+    /// The watcher thread watches already.
+    pub fn watch(&mut self, _root: Pid) -> bool {
+        false
+    }
+    pub fn look(&mut self) -> bool {
+        false
+    }
+    pub fn hits(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    pub fn peak_kib(&self) -> u64 {
+        peak_kib()
+    }
+    pub fn remove(&self) {}
+}
+
+/// Waits for one of `signals` (macOS has no `sigtimedwait`, and the keeper never watches here).
+pub fn wait(signals: &nix::sys::signal::SigSet, _watching: bool) -> Option<Signal> {
+    signals.wait().ok()
+}
+
 /// The largest resident memory of a process of the run, in KiB.
-pub fn peak_kib() -> u64 {
+fn peak_kib() -> u64 {
     // macOS counts `ru_maxrss` in bytes.
     let waited = getrusage(UsageWho::RUSAGE_CHILDREN).map_or(0, |usage| {
         u64::try_from(usage.max_rss()).unwrap_or(0) / 1024
@@ -164,10 +210,8 @@ impl Sandboxed {
         &mut self,
         _path: &std::ffi::OsString,
         _args: &[std::ffi::OsString],
+        _joiner: Joiner,
     ) -> std::process::Command {
-        match *self {}
-    }
-    pub fn join_cgroup(&self) {
         match *self {}
     }
     pub fn enter_run(&self) {
@@ -185,7 +229,8 @@ impl Sandboxed {
 pub fn held(
     _sandbox: &Sandbox,
     _program: &std::path::Path,
-    _memory: Option<u64>,
+    _address_space: Option<u64>,
+    _guard: &Guard,
 ) -> Option<Sandboxed> {
     None
 }
@@ -194,7 +239,8 @@ pub fn held(
 pub fn sandbox(
     _sandbox: &Sandbox,
     _program: &std::path::Path,
-    _memory: Option<u64>,
+    _address_space: Option<u64>,
+    _guard: &Guard,
 ) -> Option<Sandboxed> {
     None
 }
@@ -208,8 +254,8 @@ pub fn sealing(seal: &Seal) -> Sealing {
     ];
     if let Some(mb) = seal.memory_mb {
         applied.push(format!(
-            "resident memory <= {mb} MiB a process (watched every 20 ms: macOS does not \
-             enforce RLIMIT_AS)"
+            "resident memory <= {mb} MiB a process (watched every 20 ms: macOS has no \
+             control groups)"
         ));
     }
     let mut missing = vec!["no limit on processes (RLIMIT_NPROC counts all of the user's)".into()];

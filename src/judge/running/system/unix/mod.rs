@@ -4,6 +4,8 @@
 //! error how the program ended. How the keeper finds and limits the tree is `linux.rs`'s or
 //! `macos.rs`'s. Commands are written for a POSIX shell.
 
+#[cfg(target_os = "linux")]
+mod cgroup;
 mod keeper;
 #[cfg(target_os = "linux")]
 mod sandbox;
@@ -205,6 +207,9 @@ fn keeper(seal: &Seal) -> io::Result<Command> {
     command.arg("judge-keeper");
     if let Some(mb) = seal.memory_mb {
         command.arg("--memory-mb").arg(mb.to_string());
+    }
+    if let Some(mb) = seal.address_space_mb {
+        command.arg("--address-space-mb").arg(mb.to_string());
     }
     let sandbox = &seal.sandbox;
     command

@@ -8,8 +8,9 @@
 //!   abstract unix sockets and signals within the run;
 //! - processes: a PID namespace of its own, whose first process (`init`, a fork of the keeper)
 //!   starts the program, so that nothing outside is in reach of `kill` and nothing inside
-//!   outlives the run; a cap on processes (a pids control group where one can be made, as
-//!   root; else `RLIMIT_NPROC`, which counts per user namespace for a user other than root);
+//!   outlives the run; the keeper counts its processes (`linux.rs`), and the kernel caps its
+//!   tasks, threads included, generously (a pids control group where one can be made; else
+//!   `RLIMIT_NPROC`, which counts per user namespace for a user other than root);
 //! - resources: file size (a write past it fails), no core files, CPU seconds, descriptors;
 //! - system calls: `no_new_privs` and a seccomp filter that refuses, with `EPERM`, what a
 //!   console program never needs;
@@ -61,10 +62,6 @@ const SHARED: [&str; 9] = [
 pub struct Prepared {
     /// The run's scratch folder: its working folder, `HOME` and `TMPDIR`.
     scratch: PathBuf,
-    /// Its pids control group, if one was made.
-    cgroup: Option<PathBuf>,
-    /// Whether the keeper itself joined it (where there are no namespaces).
-    joined: std::cell::Cell<bool>,
     /// Whether the keeper is in a user, PID and network namespace of its own, so that its
     /// next child is the first process of the new PID namespace.
     namespaced: bool,
@@ -76,8 +73,8 @@ pub struct Prepared {
     nproc: Option<u64>,
     /// The limits of the run.
     sandbox: Sandbox,
-    /// The program's memory limit, in bytes.
-    memory_bytes: Option<u64>,
+    /// The program's address-space limit, in bytes, where one was asked for.
+    address_space: Option<u64>,
     /// What applied, and what did not with why.
     sealing: Sealing,
 }
@@ -95,17 +92,17 @@ pub enum Namespaces {
 }
 
 /// Makes every layer ready, in the keeper: what could not be had is in `sealing.missing`.
+/// `tasks_capped`: whether a pids control group caps the run's tasks.
 pub fn prepare(
     sandbox: &Sandbox,
     program: &Path,
-    memory_bytes: Option<u64>,
+    address_space: Option<u64>,
     namespaces: Namespaces,
+    tasks_capped: bool,
 ) -> Prepared {
     let mut applied = Vec::new();
     let mut missing = Vec::new();
     let scratch = sandbox.work.clone().unwrap_or_else(scratch_folder);
-    // The control group is made as the user the judge runs as, before the user namespace.
-    let cgroup = pids_cgroup(sandbox.processes);
     let entered = match namespaces {
         Namespaces::Held(true) => Ok(()),
         Namespaces::Held(false) => Err("refused".to_string()),
@@ -148,11 +145,14 @@ pub fn prepare(
         applied.push(format!("network ({})", network.join(", ")));
     }
     let root = geteuid().is_root();
-    let nproc = (namespaced && !root).then(|| u64::from(sandbox.processes) + 2);
-    let cap = match (&cgroup, nproc) {
-        (Some(_), _) => Some(format!("pids cgroup {}", sandbox.processes)),
-        (None, Some(_)) => Some(format!("RLIMIT_NPROC {}", sandbox.processes)),
-        (None, None) => None,
+    let tasks = sandbox
+        .processes
+        .saturating_mul(super::tree::TASKS_A_PROCESS);
+    let nproc = (namespaced && !root && !tasks_capped).then(|| u64::from(tasks) + 2);
+    let cap = match (tasks_capped, nproc) {
+        (true, _) => Some(format!("{tasks} tasks with threads (pids cgroup)")),
+        (false, Some(_)) => Some(format!("{tasks} tasks with threads (RLIMIT_NPROC)")),
+        (false, None) => None,
     };
     let mut processes = Vec::new();
     if namespaced {
@@ -161,6 +161,11 @@ pub fn prepare(
     if landlock.is_some() && abi >= 6 {
         processes.push("signals scoped".to_string());
     }
+    processes.push(format!(
+        "{} processes, threads apart (counted every {} ms)",
+        sandbox.processes,
+        super::tree::LOOK.as_millis()
+    ));
     processes.extend(cap.clone());
     if processes.is_empty() {
         missing.push("processes".to_string());
@@ -169,9 +174,9 @@ pub fn prepare(
     }
     if cap.is_none() {
         missing.push(if root {
-            "a cap on processes (as root RLIMIT_NPROC does not hold, and no pids cgroup could be made)".to_string()
+            "the kernel's cap on tasks (as root RLIMIT_NPROC does not hold, and no pids cgroup could be made)".to_string()
         } else {
-            "a cap on processes (no user namespace, and RLIMIT_NPROC would count all of the user's)".to_string()
+            "the kernel's cap on tasks (no user namespace, and RLIMIT_NPROC would count all of the user's)".to_string()
         });
     }
     if filtered {
@@ -185,14 +190,12 @@ pub fn prepare(
     ));
     Prepared {
         scratch,
-        cgroup,
-        joined: std::cell::Cell::new(false),
         namespaced,
         landlock,
         seccomp,
         nproc,
         sandbox: sandbox.clone(),
-        memory_bytes,
+        address_space,
         sealing: Sealing { applied, missing },
     }
 }
@@ -220,7 +223,13 @@ impl Prepared {
     }
 
     /// The program's command, with every layer set to be applied between fork and exec.
-    pub fn command(&mut self, path: &OsString, args: &[OsString]) -> Command {
+    /// `joiner` puts it in the run's control groups, before Landlock closes their files.
+    pub fn command(
+        &mut self,
+        path: &OsString,
+        args: &[OsString],
+        joiner: super::tree::Joiner,
+    ) -> Command {
         let mut command = Command::new(path);
         command
             .args(args)
@@ -236,7 +245,7 @@ impl Prepared {
             .env("TMPDIR", &self.scratch)
             .current_dir(&self.scratch);
         let limits = Limits {
-            memory: self.memory_bytes,
+            address_space: self.address_space,
             file: self.sandbox.file_mb.saturating_mul(1 << 20),
             cpu: self.sandbox.cpu_seconds,
             nproc: self.nproc,
@@ -244,11 +253,12 @@ impl Prepared {
         let mut landlock = self.landlock.take();
         let seccomp = std::mem::take(&mut self.seccomp);
         // SAFETY: between fork and exec only system calls are made: the rlimits, a signal
-        // disposition, prctl, close_range, Landlock's and seccomp's; everything they need was
-        // made before the fork.
+        // disposition, prctl, close_range, the groups' open and write, Landlock's and
+        // seccomp's; everything they need was made before the fork.
         unsafe {
             command.pre_exec(move || {
                 limits.set()?;
+                joiner.join();
                 if let Some(ruleset) = landlock.take() {
                     ruleset.restrict_self().map_err(std::io::Error::other)?;
                 }
@@ -261,16 +271,9 @@ impl Prepared {
         command
     }
 
-    /// Which limits the run hit, as `processes` and `file`, read before [`Self::clean`].
+    /// Which of its limits the run hit, as `file`, read before [`Self::clean`].
     pub fn hits(&self) -> Vec<&'static str> {
         let mut hits = Vec::new();
-        let events = self
-            .cgroup
-            .as_ref()
-            .and_then(|c| std::fs::read_to_string(c.join("pids.events")).ok());
-        if events.is_some_and(|e| e.split_whitespace().nth(1).is_some_and(|n| n != "0")) {
-            hits.push("processes");
-        }
         let limit = self.sandbox.file_mb.saturating_mul(1 << 20);
         if largest_file(&self.scratch) >= limit {
             hits.push("file");
@@ -278,41 +281,23 @@ impl Prepared {
         hits
     }
 
-    /// Removes the scratch folder and the control group, once nothing of the run is left.
+    /// Removes the scratch folder, once nothing of the run is left.
     pub fn clean(&self) {
         if self.sandbox.work.is_none() {
             let _ = std::fs::remove_dir_all(&self.scratch);
         }
-        if let Some(cgroup) = &self.cgroup {
-            // A keeper that joined it leaves it first: a group with a process in it stays.
-            if let (true, Some(parent)) = (self.joined.get(), cgroup.parent()) {
-                let _ = std::fs::write(parent.join("cgroup.procs"), "0");
-            }
-            let _ = std::fs::remove_dir(cgroup);
-        }
     }
 
-    /// Puts this process, and so everything it starts, in the run's control group: the
-    /// namespace's first process, or the keeper itself where there are no namespaces.
-    pub fn join_cgroup(&self) {
-        if let Some(cgroup) = &self.cgroup {
-            let joined = std::fs::write(cgroup.join("cgroup.procs"), "0").is_ok();
-            self.joined.set(joined);
-        }
-    }
-
-    /// In the namespace's first process: dies with the keeper, and joins the run's control
-    /// group.
+    /// In the namespace's first process: dies with the keeper.
     pub fn enter_run(&self) {
         let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL);
-        self.join_cgroup();
     }
 }
 
 /// The resource limits of the program, set between fork and exec.
 #[derive(Clone, Copy)]
 struct Limits {
-    memory: Option<u64>,
+    address_space: Option<u64>,
     file: u64,
     cpu: u64,
     nproc: Option<u64>,
@@ -320,7 +305,7 @@ struct Limits {
 
 impl Limits {
     fn set(self) -> std::io::Result<()> {
-        if let Some(bytes) = self.memory {
+        if let Some(bytes) = self.address_space {
             setrlimit(Resource::RLIMIT_AS, bytes, bytes)?;
         }
         setrlimit(Resource::RLIMIT_FSIZE, self.file, self.file)?;
@@ -353,29 +338,6 @@ impl Limits {
 fn scratch_folder() -> PathBuf {
     let template = std::env::temp_dir().join("boardgames-run-XXXXXX");
     nix::unistd::mkdtemp(&template).unwrap_or(template)
-}
-
-/// A pids control group capped at `processes` (and the namespace's first process), where the
-/// judge's user can make one: cgroup v1's pids hierarchy, or v2 where pids is enabled for
-/// the judge's own group.
-fn pids_cgroup(processes: u32) -> Option<PathBuf> {
-    let name = format!("boardgames-{}", std::process::id());
-    let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let v2 = own
-        .lines()
-        .find_map(|l| l.strip_prefix("0::"))
-        .map(|p| Path::new("/sys/fs/cgroup").join(p.trim_start_matches('/')));
-    let candidates = [Some(PathBuf::from("/sys/fs/cgroup/pids")), v2];
-    candidates.into_iter().flatten().find_map(|parent| {
-        let group = parent.join(&name);
-        std::fs::create_dir(&group).ok()?;
-        let capped = std::fs::write(group.join("pids.max"), (processes + 1).to_string());
-        if capped.is_err() {
-            let _ = std::fs::remove_dir(&group);
-            return None;
-        }
-        Some(group)
-    })
 }
 
 /// Puts the keeper in user, network, PID and IPC namespaces of its own.
