@@ -15,8 +15,11 @@
 //! - `big MB`: write MB MiB to `big.bin` in its working folder;
 //! - `hog MB`: use MB MiB of memory, a MiB at a time; `reserve GB`: map GB GiB without
 //!   touching it, as a sanitizer's shadow or a JVM's heap does;
-//! - `kill-all`: `kill(-1, SIGKILL)`, only after proving that it is in a fresh PID namespace
-//!   (its pid is tiny, and its namespace is not pid 1's): never anywhere else;
+//! - `kill-all NS`: `kill(-1, SIGKILL)`, only after proving that it is in a fresh PID
+//!   namespace (its pid is tiny, and its namespace is not NS, the caller's
+//!   `/proc/self/ns/pid`): never anywhere else;
+//! - `system`: open the devices every judge gives and `/proc/self/status`, and count the
+//!   processes `/proc` shows;
 //! - `spin`: use the processor for ever; `env`: print its environment; `fds`: its open
 //!   descriptors above 2.
 
@@ -108,7 +111,21 @@ mod linux {
                 let mapped = unsafe { mmap_anonymous(None, bytes, ProtFlags::PROT_READ, flags) };
                 said("reserve", mapped.map(|_| ()));
             }
-            "kill-all" => kill_all(),
+            "kill-all" => kill_all(&arg(0)),
+            "system" => {
+                for device in ["null", "zero", "full", "random", "urandom"] {
+                    let path = format!("/dev/{device}");
+                    said(&format!("open {path}"), std::fs::File::open(&path));
+                }
+                said("read /proc/self/status", std::fs::read("/proc/self/status"));
+                let shown = std::fs::read_dir("/proc").map(|entries| {
+                    entries
+                        .flatten()
+                        .filter(|e| e.file_name().to_string_lossy().parse::<u32>().is_ok())
+                        .count()
+                });
+                println!("processes shown {}", shown.unwrap_or(0));
+            }
             "spin" => loop {
                 std::hint::spin_loop();
             },
@@ -248,12 +265,12 @@ mod linux {
 
     /// `kill(-1, SIGKILL)`, only inside a fresh PID namespace: its own pid is tiny, and is not
     /// the pid `/proc` (mounted for the namespace outside) gives it.
-    fn kill_all() {
+    fn kill_all(callers: &str) {
         let me = getpid().as_raw();
-        let seen_from_outside: Option<i32> = std::fs::read_link("/proc/self")
-            .ok()
-            .and_then(|link| link.to_str()?.parse().ok());
-        let fresh = me < 10 && seen_from_outside.is_some_and(|outside| outside != me);
+        let own = std::fs::read_link("/proc/self/ns/pid");
+        let fresh = me < 10
+            && !callers.is_empty()
+            && own.is_ok_and(|own| own.to_str().is_some_and(|own| own != callers));
         if !fresh {
             println!("refused kill-all: not in a fresh pid namespace, so never");
             return;

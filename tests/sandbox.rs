@@ -270,7 +270,8 @@ fn the_grader_s_processes_are_out_of_reach() {
     }
     // kill(-1): the program runs it only once it has proved it is in a fresh PID namespace.
     if layer(&sealing, "pid namespace", "kill-all") {
-        let judged = class.judge("auto", &[], &["kill-all"]);
+        let ns = std::fs::read_link("/proc/self/ns/pid").unwrap();
+        let judged = class.judge("auto", &[], &["kill-all", ns.to_str().unwrap()]);
         assert!(judged.reported(), "{}", judged.report);
         assert!(
             !judged.transcript.contains("refused kill-all: not in"),
@@ -313,6 +314,32 @@ fn a_big_file_stops_at_the_limit_and_nothing_is_left_on_disk() {
         0,
         "a run's scratch folder was left"
     );
+}
+
+#[test]
+fn a_run_has_the_devices_and_a_proc_of_its_own() {
+    let class = Class::new();
+    let sealing = sealing();
+    let judged = class.judge("auto", &[], &["system"]);
+    for device in ["null", "zero", "full", "random", "urandom"] {
+        let line = format!("ok open /dev/{device}");
+        assert!(judged.transcript.contains(&line), "{}", judged.transcript);
+    }
+    if layer(&sealing, "its own /proc", "a /proc of its own") {
+        assert!(
+            judged.transcript.contains("ok read /proc/self/status"),
+            "{}",
+            judged.transcript
+        );
+        // init and the program, and nothing of the grader's.
+        let shown: usize = judged
+            .transcript
+            .split("processes shown ")
+            .nth(1)
+            .and_then(|rest| rest.trim().parse().ok())
+            .unwrap();
+        assert!((1..10).contains(&shown), "{}", judged.transcript);
+    }
 }
 
 #[test]

@@ -222,21 +222,25 @@ fn start(
     if let Some(why) = sandbox.refusal() {
         return Err(why);
     }
-    let mut command = sandbox.command(path, args, joiner);
-    // SAFETY: sigprocmask only, after the sandbox's own steps.
-    unsafe {
-        command.pre_exec(|| Ok(SigSet::all().thread_unblock()?));
-    }
+    let command = |sandbox: &mut tree::Sandboxed| {
+        let mut command = sandbox.command(path, args, joiner.clone());
+        // SAFETY: sigprocmask only, after the sandbox's own steps.
+        unsafe {
+            command.pre_exec(|| Ok(SigSet::all().thread_unblock()?));
+        }
+        command
+    };
     if !sandbox.is_namespaced() {
-        return spawned(&mut command).map(|pid| (pid, None));
+        return spawned(&mut command(sandbox)).map(|pid| (pid, None));
     }
     let (read, write) = std::io::pipe().map_err(|e| format!("a pipe: {e}"))?;
     // SAFETY: the keeper has one thread, so the child may do what a process may.
     match unsafe { fork() } {
         Ok(ForkResult::Child) => {
             drop(read);
+            // The run's own /proc is mounted before the program's command takes the rules.
             sandbox.enter_run();
-            init(&mut command, write)
+            init(&mut command(sandbox), write)
         }
         Ok(ForkResult::Parent { child }) => Ok((child, Some(read))),
         Err(err) => Err(format!("the namespace's first process: {}", err.desc())),

@@ -15,7 +15,12 @@
 //! - system calls: `no_new_privs` and a seccomp filter that refuses, with `EPERM`, what a
 //!   console program never needs;
 //! - environment: only `PATH` (the grader's), `LANG=C`, `HOME` and `TMPDIR`; no descriptor
-//!   beyond 0, 1 and 2.
+//!   beyond 0, 1 and 2;
+//! - a program's own system: the devices every judge gives (`/dev/null`, `/dev/zero`,
+//!   `/dev/full`, `/dev/random`, `/dev/urandom`) and, in a PID namespace, a `/proc` of its
+//!   own, mounted by the namespace's first process in a mount namespace of its own, which
+//!   shows the run's processes and nothing of the grader's (and with it `/dev/fd` and
+//!   `/dev/stdin`); without one, `/proc` stays out of reach.
 //!
 //! Everything is prepared in the keeper before the program's process is forked, so that what
 //! runs between fork and exec is system calls only.
@@ -46,15 +51,16 @@ use super::super::{Sandbox, SandboxMode, Sealing};
 const DESCRIPTORS: u64 = 64;
 
 /// The folders of the system's shared files, which every program may read and run.
-const SHARED: [&str; 9] = [
-    "/usr",
-    "/lib",
-    "/lib32",
-    "/lib64",
-    "/bin",
-    "/sbin",
-    "/etc",
-    "/opt",
+const SHARED: [&str; 8] = [
+    "/usr", "/lib", "/lib32", "/lib64", "/bin", "/sbin", "/etc", "/opt",
+];
+
+/// The devices every program may read and write.
+const DEVICES: [&str; 5] = [
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
     "/dev/urandom",
 ];
 
@@ -184,6 +190,11 @@ pub fn prepare(
     } else {
         missing.push("system calls (no seccomp filter)".to_string());
     }
+    if landlock.is_some() && namespaced {
+        applied.push("its own /proc (of its PID namespace) and devices".to_string());
+    } else if landlock.is_some() {
+        missing.push("a /proc of its own (no PID namespace: /proc is out of reach)".to_string());
+    }
     applied.push(format!(
         "files <= {} MiB, CPU {} s, {DESCRIPTORS} descriptors, no core files, a clean environment",
         sandbox.file_mb, sandbox.cpu_seconds
@@ -288,9 +299,18 @@ impl Prepared {
         }
     }
 
-    /// In the namespace's first process: dies with the keeper.
-    pub fn enter_run(&self) {
+    /// In the namespace's first process: dies with the keeper, and mounts the run's own
+    /// `/proc`, which the program may then read (where the mount fails, it may not).
+    pub fn enter_run(&mut self) {
         let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL);
+        if mount_proc().is_err() {
+            return;
+        }
+        let read = AccessFs::from_read(ABI::V6);
+        self.landlock = self
+            .landlock
+            .take()
+            .and_then(|rules| rules.add_rules(path_beneath_rules(["/proc"], read)).ok());
     }
 }
 
@@ -338,6 +358,22 @@ impl Limits {
 fn scratch_folder() -> PathBuf {
     let template = std::env::temp_dir().join("boardgames-run-XXXXXX");
     nix::unistd::mkdtemp(&template).unwrap_or(template)
+}
+
+/// Mounts a procfs of this process's PID namespace on `/proc`, in a mount namespace of its own
+/// whose mounts reach nothing outside.
+fn mount_proc() -> nix::Result<()> {
+    use nix::mount::{MsFlags, mount};
+    unshare(CloneFlags::CLONE_NEWNS)?;
+    mount(
+        None::<&str>,
+        "/",
+        None::<&str>,
+        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
+        None::<&str>,
+    )?;
+    let flags = MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
+    mount(Some("proc"), "/proc", Some("proc"), flags, None::<&str>)
 }
 
 /// Puts the keeper in user, network, PID and IPC namespaces of its own.
@@ -420,7 +456,7 @@ fn landlock_ruleset(
         .scope(Scope::AbstractUnixSocket | Scope::Signal)?
         .create()?
         .add_rules(path_beneath_rules(&readable, read))?
-        .add_rules(path_beneath_rules(["/dev/null"], AccessFs::from_all(abi)))?
+        .add_rules(path_beneath_rules(DEVICES, AccessFs::from_all(abi)))?
         .add_rules(path_beneath_rules([scratch], AccessFs::from_all(abi)))
 }
 
