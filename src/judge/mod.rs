@@ -175,6 +175,8 @@ pub struct Judged {
     pub outputs: usize,
     /// What the output shows when read as a game, for every case not accepted.
     pub diagnosis: Option<Diagnosis>,
+    /// The crash a sanitizer or the C library reported, for a case not accepted.
+    pub crash: Option<reading::crash::Crash>,
     /// The first run's largest resident memory, in KiB.
     pub peak_kib: u64,
     /// Processes the first run left running when it ended (all killed).
@@ -196,6 +198,7 @@ impl Judged {
             time: Duration::ZERO,
             outputs: 0,
             diagnosis: None,
+            crash: None,
             peak_kib: 0,
             left: 0,
             hits: Vec::new(),
@@ -486,6 +489,9 @@ fn judge_case(
         actual.truncate(KEPT_FLOOD);
         actual.shrink_to_fit();
     }
+    let crash = diagnosis
+        .as_ref()
+        .and_then(|_| reading::crash::read(&first.stderr));
     Ok(Judged {
         case,
         verdict,
@@ -493,6 +499,7 @@ fn judge_case(
         stderr: first.stderr,
         time: first.time,
         outputs: outputs.len(),
+        crash,
         diagnosis,
         peak_kib: first.peak_kib,
         left: first.left,

@@ -63,6 +63,16 @@ pub(super) fn case(judging: &Judging, j: &Judged) -> serde_json::Value {
             .collect();
         case["cosmetics"] = json!(cosmetics);
     }
+    if let Some(crash) = &j.crash {
+        let frame = crash.frame.as_ref();
+        case["crash"] = json!({
+            "tool": crash.tool,
+            "kind": crash.kind,
+            "function": frame.and_then(|f| f.function.as_deref()),
+            "file": frame.map(|f| &f.file),
+            "line": frame.map(|f| f.line),
+        });
+    }
     if !j.stderr.is_empty() {
         case["stderr"] = json!(String::from_utf8_lossy(&j.stderr));
     }

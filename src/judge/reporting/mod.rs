@@ -240,7 +240,11 @@ fn headline(judged: &Judged) -> String {
         Verdict::Presentation(d) => {
             format!("{} at line {}, column {}", verdict.name(), d.line, d.column)
         }
-        Verdict::RuntimeError(how) => format!("runtime error ({how}){rule}"),
+        // A crash a sanitizer names is the cause, whatever rule the output broke before it.
+        Verdict::RuntimeError(how) => match &judged.crash {
+            Some(crash) => format!("runtime error ({how}): {crash}"),
+            None => format!("runtime error ({how}){rule}"),
+        },
         _ => format!("{}{rule}", verdict_name(judged)),
     };
     let mut line = line;
@@ -283,6 +287,9 @@ fn details(judging: &Judging, program: &Program, judged: &Judged, reader: Reader
             |l| format!("`{}`", visible(l)),
         )
     };
+    if let Some(crash) = &judged.crash {
+        let _ = writeln!(out, "  crash:    {crash}");
+    }
     if let Some(diagnosis) = &judged.diagnosis {
         for line in &diagnosis.detail {
             let _ = writeln!(out, "  {line}");
@@ -391,6 +398,12 @@ fn kind_of(judged: &Judged) -> String {
         .map(|d| (d.kind(), d.looped.is_some()))
         .filter(|(kind, _)| !kind.is_empty());
     let verdict = match &judged.verdict {
+        Verdict::RuntimeError(_) if judged.crash.is_some() => {
+            return judged
+                .crash
+                .as_ref()
+                .map_or_else(String::new, |crash| format!("runtime error: {crash}"));
+        }
         Verdict::RuntimeError(how) => format!("runtime error ({})", kind(Some(how.as_bytes()))),
         _ => verdict_name(judged).to_string(),
     };

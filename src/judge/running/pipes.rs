@@ -7,8 +7,9 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::Duration;
 
-/// The standard error kept of a run: its last 4 KiB.
-const STDERR_TAIL: usize = 4096;
+/// The standard error kept of a run: its last 16 KiB, which hold a sanitizer's whole report
+/// (its frames and shadow-memory legend come to 3 or 4 KiB).
+const STDERR_TAIL: usize = 16 << 10;
 
 /// Bytes being read from a pipe by a thread of their own.
 pub struct Collecting {
