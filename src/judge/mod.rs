@@ -219,6 +219,8 @@ pub enum Outcome {
 
 /// Judges the program, or the class; returns the report to print and how it went.
 pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
+    let mut judging = judging.clone();
+    admit_runtime(&mut judging)?;
     // What the sandbox comes to here, found once; a strict one that lacks a layer runs nothing.
     // The holder keeps what every run shares (Linux: its namespaces) until the judging ends.
     let (sealing, holder) = Sealing::probe(&judging.limits.seal());
@@ -229,10 +231,7 @@ pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
         ))
         .into());
     }
-    let mut judging = Judging {
-        sealing,
-        ..judging.clone()
-    };
+    let mut judging = Judging { sealing, ..judging };
     judging.limits.sandbox.holder = holder.pid();
     let judging = &judging;
     let runs = Runs::default();
@@ -409,6 +408,32 @@ fn each_at_once<T: Sync, R: Send>(
         .into_iter()
         .filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
         .collect()
+}
+
+/// Admits for reading the runtime the judged program needs that lies outside what every
+/// sandboxed run reads (a Python, Node or Java installed under a home folder), as `--read`
+/// would, and says so on standard error: without it the runtime could not start, and that
+/// would be the judge's verdict, not the program's.
+fn admit_runtime(judging: &mut Judging) -> anyhow::Result<()> {
+    if judging.limits.sandbox.mode == SandboxMode::Off || judging.class.is_some() {
+        return Ok(());
+    }
+    let Some((name, args)) = judging.program.split_first() else {
+        return Ok(());
+    };
+    let program = Program::find(name, args.to_vec())?;
+    for prefix in running::runtime::prefixes(&program) {
+        let read = &mut judging.limits.sandbox.read;
+        if !read.iter().any(|folder| prefix.starts_with(folder)) {
+            eprintln!(
+                "judge: the program's runtime is in {}, outside the system's folders: \
+                 admitted for reading (as --read would)",
+                prefix.display()
+            );
+            read.push(prefix);
+        }
+    }
+    Ok(())
 }
 
 /// Runs the program on `case` as many times as asked and gives the verdict.

@@ -57,6 +57,8 @@ pub enum Rule {
     BoardWrong,
     /// A line of the transcript that none of the above explains.
     OutputWrong,
+    /// Nothing of the game at all: the program wrote nothing on standard output.
+    NoOutput,
     // Cosmetic: presentation errors.
     /// Spaces, tabs, blank lines or line breaks.
     Whitespace,
@@ -72,7 +74,7 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, in report order.
-    pub const ALL: [Rule; 28] = [
+    pub const ALL: [Rule; 29] = [
         Rule::PitSetup,
         Rule::IllegalMoveAccepted,
         Rule::LegalMoveRefused,
@@ -96,6 +98,7 @@ impl Rule {
         Rule::WrongResult,
         Rule::BoardWrong,
         Rule::OutputWrong,
+        Rule::NoOutput,
         Rule::Whitespace,
         Rule::CrlfLineEndings,
         Rule::FinalNewline,
@@ -130,6 +133,7 @@ impl Rule {
             Rule::WrongResult => "wrong-result",
             Rule::BoardWrong => "board-wrong",
             Rule::OutputWrong => "output-wrong",
+            Rule::NoOutput => "no-output",
             Rule::Whitespace => "whitespace",
             Rule::CrlfLineEndings => "crlf-line-endings",
             Rule::FinalNewline => "final-newline",
@@ -170,6 +174,9 @@ impl Rule {
             Rule::WrongResult => "the result (winner or draw) is wrong, missing or repeated",
             Rule::BoardWrong => "a board differs in a way no other rule explains",
             Rule::OutputWrong => "a line differs that no rule of the game explains",
+            Rule::NoOutput => {
+                "the program wrote nothing on standard output (its standard error may say why)"
+            }
             Rule::Whitespace => "spaces, blank lines or line breaks differ",
             Rule::CrlfLineEndings => {
                 "lines end in CRLF, as Visual C++ programs write them, where the reference's end in LF"

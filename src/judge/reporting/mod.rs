@@ -8,6 +8,7 @@
 //! `reading/`'s differences and rule ids and `running/`'s programs and sealing; only the
 //! judge and the class use it.
 
+mod case;
 mod ci;
 mod html;
 mod json;
@@ -22,15 +23,16 @@ use std::fmt::Write as _;
 use clap::ValueEnum;
 use serde_json::json;
 
+use case::{details, headline, left_behind, replay};
 pub use json::{pretty, sealing_json};
 pub use kinds::{Kind, shown_kinds};
 pub use parts::{Part, board_label, render_parts};
 pub use saved::save;
 pub use table::{Row, sort};
 
-use super::reading::compare::{Difference, kind, token_before, visible};
-use super::running::{Program, Sealing, program_name, shell_quote};
-use super::{Cases, Game, Judged, Judging, Verdict};
+use super::reading::compare::kind;
+use super::running::{Program, Sealing, program_name};
+use super::{Game, Judged, Judging, Verdict};
 use crate::mancala::Capture;
 
 /// The forms of a report.
@@ -181,93 +183,6 @@ fn game_flags(game: Game) -> String {
     }
 }
 
-/// The shell command that replays a case against the program: for the grader with this
-/// judge's own path and the program's; for a student with neither.
-fn replay(judging: &Judging, program: &Program, judged: &Judged, reader: Reader) -> String {
-    let (judge, run) = match reader {
-        Reader::Grader => (
-            std::env::current_exe().map_or_else(
-                |_| "boardgames".into(),
-                |p| shell_quote(&p.to_string_lossy()),
-            ),
-            program.command_line(),
-        ),
-        Reader::Student => ("boardgames".to_string(), "./your-program".to_string()),
-    };
-    match (judged.case.seed, &judging.cases) {
-        (Some(seed), Cases::Generated { errors, weird, .. }) => {
-            let mut generate = format!(
-                "{judge} generate {} --seed {seed}",
-                game_flags(judging.game)
-            );
-            if *errors {
-                generate.push_str(" --errors");
-            }
-            if *weird {
-                generate.push_str(" --weird");
-            }
-            format!("{generate} | {run}")
-        }
-        (_, Cases::Inputs(dir)) => {
-            let file = match reader {
-                Reader::Grader => dir.join(format!("{}.in", judged.case.name)),
-                Reader::Student => format!("{}.in", judged.case.name).into(),
-            };
-            format!("{run} < {}", shell_quote(&file.to_string_lossy()))
-        }
-        _ => run,
-    }
-}
-
-/// The verdict with the rule broken and what places it: "wrong answer (flip-missing) at line
-/// 40, column 1".
-fn headline(judged: &Judged) -> String {
-    let verdict = &judged.verdict;
-    let rule = judged
-        .diagnosis
-        .as_ref()
-        .and_then(|d| d.rule)
-        .map_or_else(String::new, |rule| format!(" ({rule})"));
-    let line = match verdict {
-        Verdict::Wrong(d) => {
-            format!(
-                "{}{rule} at line {}, column {}",
-                verdict.name(),
-                d.line,
-                d.column
-            )
-        }
-        Verdict::Presentation(d) => {
-            format!("{} at line {}, column {}", verdict.name(), d.line, d.column)
-        }
-        // A crash a sanitizer names is the cause, whatever rule the output broke before it.
-        Verdict::RuntimeError(how) => match &judged.crash {
-            Some(crash) => format!("runtime error ({how}): {crash}"),
-            None => format!("runtime error ({how}){rule}"),
-        },
-        _ => format!("{}{rule}", verdict_name(judged)),
-    };
-    let mut line = line;
-    for hit in &judged.hits {
-        let _ = write!(line, " ({} limit reached)", limit_name(hit));
-    }
-    if judged.outputs > 1 && *verdict != Verdict::Accepted {
-        format!("{line} (flaky)")
-    } else {
-        line
-    }
-}
-
-/// A sandbox limit's name in a report, from its word in the keeper's.
-fn limit_name(hit: &str) -> &str {
-    match hit {
-        "processes" => "process",
-        "file" => "file-size",
-        "memory" => "memory",
-        other => other,
-    }
-}
-
 /// The verdict's name, or "flaky" for a program whose first run was accepted but whose runs
 /// differ: it fails as surely as one that is wrong every time.
 pub fn verdict_name(judged: &Judged) -> &'static str {
@@ -276,112 +191,6 @@ pub fn verdict_name(judged: &Judged) -> &'static str {
     } else {
         judged.verdict.name()
     }
-}
-
-/// The lines that explain a failure to a person.
-fn details(judging: &Judging, program: &Program, judged: &Judged, reader: Reader) -> String {
-    let mut out = String::new();
-    let show = |line: &Option<Vec<u8>>| {
-        line.as_deref().map_or_else(
-            || "(nothing: the output ends here)".to_string(),
-            |l| format!("`{}`", visible(l)),
-        )
-    };
-    if let Some(crash) = &judged.crash {
-        let _ = writeln!(out, "  crash:    {crash}");
-    }
-    if let Some(diagnosis) = &judged.diagnosis {
-        for line in &diagnosis.detail {
-            let _ = writeln!(out, "  {line}");
-        }
-        if let Some(looped) = &diagnosis.looped {
-            let _ = writeln!(out, "  loop: {looped}");
-        }
-        for cosmetic in &diagnosis.cosmetics {
-            let _ = writeln!(out, "  {}: {}", cosmetic.rule, cosmetic.description);
-        }
-    }
-    match &judged.verdict {
-        Verdict::Wrong(d) | Verdict::Presentation(d) => {
-            let Difference {
-                line,
-                column,
-                offset,
-                expected,
-                actual,
-            } = d;
-            let after = token_before(&judged.case.expected.reads, *offset);
-            let _ = writeln!(
-                out,
-                "  first differing byte: line {line}, column {column}, {after}"
-            );
-            let _ = writeln!(out, "    expected: {}", show(expected));
-            let _ = writeln!(out, "    actual:   {}", show(actual));
-        }
-        Verdict::RuntimeError(_)
-        | Verdict::TimeLimit
-        | Verdict::MemoryLimit
-        | Verdict::OutputLimit => {
-            let stderr = String::from_utf8_lossy(&judged.stderr);
-            let lines: Vec<&str> = stderr.lines().collect();
-            for line in &lines[lines.len().saturating_sub(5)..] {
-                let _ = writeln!(out, "  stderr:   {}", visible(line.as_bytes()));
-            }
-        }
-        Verdict::Unusable => {
-            let _ = writeln!(out, "  the input ends before the game does");
-        }
-        Verdict::CompileError(output) => {
-            for line in output.lines() {
-                let _ = writeln!(out, "  build:    {}", visible(line.as_bytes()));
-            }
-        }
-        Verdict::Accepted => {}
-    }
-    if judged.verdict == Verdict::MemoryLimit {
-        let _ = writeln!(
-            out,
-            "  memory:   {} MiB at its peak, limit {} MiB",
-            judged.peak_kib / 1024,
-            judging.limits.memory_mb
-        );
-    }
-    let sandbox = &judging.limits.sandbox;
-    for hit in &judged.hits {
-        let limit = match hit.as_str() {
-            "processes" => format!("{} processes at once", sandbox.processes),
-            "memory" => format!("{} MiB in use", judging.limits.memory_mb),
-            "file" => format!("files of {} MiB", sandbox.file_mb),
-            other => other.to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "  limit:    it reached the {} limit, {limit}",
-            limit_name(hit)
-        );
-    }
-    if judged.left > 0 {
-        let _ = writeln!(out, "  {}", left_behind(judged.left));
-    }
-    if judged.outputs > 1 {
-        let _ = writeln!(
-            out,
-            "  flaky: {} different results (output or ending) in {} runs",
-            judged.outputs, judging.repeat
-        );
-    }
-    let _ = writeln!(
-        out,
-        "  replay:   {}",
-        replay(judging, program, judged, reader)
-    );
-    out
-}
-
-/// The note on processes a run left running.
-fn left_behind(count: usize) -> String {
-    let s = if count == 1 { "" } else { "es" };
-    format!("left {count} process{s} running when it ended, killed")
 }
 
 /// Whether the case counts against the program.

@@ -7,6 +7,7 @@
 //! outlives its case. It uses nothing of the judge above it.
 
 mod pipes;
+pub mod runtime;
 mod system;
 
 use std::collections::HashMap;

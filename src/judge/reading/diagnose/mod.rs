@@ -79,6 +79,18 @@ pub fn diagnose(game: Game, expected: &Transcript, actual: &[u8], cut: bool) -> 
             ..Diagnosis::default()
         };
     }
+    // Nothing of the game at all is its own kind, never a rule of the game.
+    if full.iter().all(u8::is_ascii_whitespace) && !expected.output.is_empty() {
+        return Diagnosis {
+            rule: Some(Rule::NoOutput),
+            detail: vec![format!(
+                "rule {}: {}",
+                Rule::NoOutput.id(),
+                Rule::NoOutput.meaning()
+            )],
+            ..Diagnosis::default()
+        };
+    }
     let (actual, cut) = (head, cut || head.len() < full.len());
     let want: Vec<Item> = events(game, &expected.output);
     let got: Vec<Item> = events(game, actual);

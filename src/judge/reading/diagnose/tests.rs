@@ -120,7 +120,8 @@ fn game_level_differences_are_named_by_rule() {
         ),
         // An output that ends early: in the middle of the game, or before it began.
         (text[..round_2].to_string(), false, Rule::GameEndsEarly),
-        (String::new(), false, Rule::OutputWrong),
+        (String::new(), false, Rule::NoOutput),
+        (" \n".to_string(), true, Rule::NoOutput),
         // A run cut short is read up to where it stopped.
         (text[..round_2].to_string(), true, Rule::Whitespace),
     ];

@@ -21,7 +21,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use imp::{
-    CURRENT_FOLDER_FIRST, Holder, Sealed, Stopper, executable, keep, quote, replay_script, shell,
+    CURRENT_FOLDER_FIRST, Holder, Sealed, Stopper, executable, keep, quote, read_by_every_run,
+    replay_script, shell,
 };
 
 /// How a program file is named in a class table: its file name, less the extension this system

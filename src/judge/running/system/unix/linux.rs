@@ -190,6 +190,13 @@ pub fn before_exec(address_space: Option<u64>) -> nix::Result<()> {
     prctl::set_pdeathsig(Signal::SIGKILL)
 }
 
+/// Whether every sandboxed run may read `path`: it is in the system's shared folders.
+pub fn read_by_every_run(path: &std::path::Path) -> bool {
+    super::sandbox::SHARED
+        .iter()
+        .any(|shared| path.starts_with(shared))
+}
+
 /// What a run is sealed with on Linux besides the sandbox and its memory, which the keeper's
 /// probe finds.
 pub fn sealing(seal: &Seal) -> Sealing {

@@ -161,6 +161,12 @@ pub const CURRENT_FOLDER_FIRST: bool = false;
 /// What a program's name may leave out: nothing.
 pub const IMPLIED_EXTENSION: Option<&str> = None;
 
+/// Whether every sandboxed run may read `path` (on Linux, the system's shared folders; where
+/// there is no sandbox of files, everything).
+pub fn read_by_every_run(path: &Path) -> bool {
+    tree::read_by_every_run(path)
+}
+
 /// Whether `path` is a file that may be executed.
 pub fn executable(path: &Path) -> bool {
     path.metadata()

@@ -51,7 +51,7 @@ use super::super::{Sandbox, SandboxMode, Sealing};
 const DESCRIPTORS: u64 = 64;
 
 /// The folders of the system's shared files, which every program may read and run.
-const SHARED: [&str; 8] = [
+pub const SHARED: [&str; 8] = [
     "/usr", "/lib", "/lib32", "/lib64", "/bin", "/sbin", "/etc", "/opt",
 ];
 
