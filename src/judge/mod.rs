@@ -533,8 +533,8 @@ fn judge_case(
 }
 
 /// Whether a failed run failed for want of memory: it was killed at the limit, or it came
-/// within half of the limit, or said that an allocation failed (C++'s `bad_alloc`, Rust's and
-/// C's messages).
+/// within half of the limit, or said that an allocation failed (C++'s `bad_alloc`, Rust's,
+/// C's, Java's and Python's messages).
 fn out_of_memory(run: &running::Run, limits: &Limits) -> bool {
     if run.hits.iter().any(|hit| hit == "memory") {
         return true;
@@ -550,6 +550,8 @@ fn out_of_memory(run: &running::Run, limits: &Limits) -> bool {
         "memory allocation of",
         "out of memory",
         "Cannot allocate memory",
+        "OutOfMemoryError",
+        "MemoryError",
     ]
     .iter()
     .any(|words| {

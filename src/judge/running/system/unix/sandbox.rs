@@ -133,7 +133,7 @@ pub fn prepare(
         (None, 0) => missing.push("files (this kernel has no Landlock)".to_string()),
         (None, _) => missing.push("files (the Landlock ruleset could not be made)".to_string()),
     }
-    let seccomp = seccomp_filters();
+    let seccomp = seccomp_filters(landlock.is_some());
     let filtered = !seccomp.is_empty();
     let mut network = Vec::new();
     if namespaced {
@@ -463,12 +463,16 @@ fn landlock_ruleset(
 /// The seccomp filters: what a console program never needs refused with EPERM, internet and
 /// packet sockets refused, a clone into new namespaces refused, and `clone3` (whose flags a
 /// filter cannot read) answered ENOSYS, so that the C library falls back to `clone`.
-fn seccomp_filters() -> Vec<BpfProgram> {
+///
+/// `ptrace` is refused only without Landlock: with it, a run may trace only processes of its
+/// own Landlock domain (neither the grader's nor its unsandboxed first process), and
+/// LeakSanitizer, on in every AddressSanitizer build, traces the program's own threads at exit.
+fn seccomp_filters(landlocked: bool) -> Vec<BpfProgram> {
     let Ok(arch) = TargetArch::try_from(std::env::consts::ARCH) else {
         return Vec::new();
     };
+    let ptrace = (!landlocked).then_some(libc::SYS_ptrace);
     let refused: &[i64] = &[
-        libc::SYS_ptrace,
         libc::SYS_process_vm_readv,
         libc::SYS_process_vm_writev,
         libc::SYS_mount,
@@ -502,8 +506,12 @@ fn seccomp_filters() -> Vec<BpfProgram> {
         SeccompCondition::new(index, SeccompCmpArgLen::Dword, op, value)
             .and_then(|c| SeccompRule::new(vec![c]))
     };
-    let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
-        refused.iter().map(|&call| (call, Vec::new())).collect();
+    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = refused
+        .iter()
+        .copied()
+        .chain(ptrace)
+        .map(|call| (call, Vec::new()))
+        .collect();
     let families = [libc::AF_INET, libc::AF_INET6, libc::AF_PACKET];
     let sockets: Result<Vec<_>, _> = families
         .iter()
