@@ -242,7 +242,7 @@ pub fn held(
     guard: &Guard,
 ) -> Option<Sandboxed> {
     (sandbox.mode != SandboxMode::Off).then(|| {
-        let held = super::sandbox::hold().is_ok();
+        let held = super::namespaces::hold().is_ok();
         let namespaces = Namespaces::Held(held);
         prepare(
             sandbox,

@@ -8,6 +8,8 @@
 mod cgroup;
 mod keeper;
 #[cfg(target_os = "linux")]
+mod namespaces;
+#[cfg(target_os = "linux")]
 mod sandbox;
 #[cfg(target_os = "linux")]
 #[path = "linux.rs"]

@@ -31,15 +31,15 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use super::namespaces::{enter_namespaces, join_namespaces, mount_proc};
 use landlock::{
     ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, RulesetAttr, RulesetCreated,
     RulesetCreatedAttr, Scope, path_beneath_rules,
 };
 use nix::libc;
-use nix::sched::{CloneFlags, setns, unshare};
 use nix::sys::resource::{Resource, setrlimit};
 use nix::sys::signal::{SigHandler, Signal, signal};
-use nix::unistd::{getegid, geteuid};
+use nix::unistd::geteuid;
 use seccompiler::{
     BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
     SeccompRule, TargetArch,
@@ -112,7 +112,9 @@ pub fn prepare(
     let entered = match namespaces {
         Namespaces::Held(true) => Ok(()),
         Namespaces::Held(false) => Err("refused".to_string()),
-        Namespaces::Join(holder) => join_namespaces(holder).or_else(|_| enter_namespaces()),
+        Namespaces::Join(holder) => {
+            join_namespaces(holder, !tasks_capped).or_else(|_| enter_namespaces())
+        }
         Namespaces::Fresh => enter_namespaces(),
     };
     let namespaced = match entered {
@@ -358,67 +360,6 @@ impl Limits {
 fn scratch_folder() -> PathBuf {
     let template = std::env::temp_dir().join("boardgames-run-XXXXXX");
     nix::unistd::mkdtemp(&template).unwrap_or(template)
-}
-
-/// Mounts a procfs of this process's PID namespace on `/proc`, in a mount namespace of its own
-/// whose mounts reach nothing outside.
-fn mount_proc() -> nix::Result<()> {
-    use nix::mount::{MsFlags, mount};
-    unshare(CloneFlags::CLONE_NEWNS)?;
-    mount(
-        None::<&str>,
-        "/",
-        None::<&str>,
-        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
-        None::<&str>,
-    )?;
-    let flags = MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
-    mount(Some("proc"), "/proc", Some("proc"), flags, None::<&str>)
-}
-
-/// Puts the keeper in user, network, PID and IPC namespaces of its own.
-fn enter_namespaces() -> Result<(), String> {
-    hold()?;
-    unshare(CloneFlags::CLONE_NEWPID | CloneFlags::CLONE_NEWIPC)
-        .map_err(|e| format!("refused: {}", e.desc()))
-}
-
-/// Puts this process in a user and a network namespace of its own: the holder's, or a
-/// run's own.
-pub fn hold() -> Result<(), String> {
-    let ids = (geteuid(), getegid());
-    unshare(CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWNET)
-        .map_err(|e| format!("refused: {}", e.desc()))?;
-    map_ids(ids)
-}
-
-/// Puts the keeper in the holder's network namespace (joining the holder's user namespace
-/// first, which the same user may, being its owner), then in user, PID and IPC namespaces of
-/// its own: nothing of one run reaches the next, and a cap on processes by `RLIMIT_NPROC`
-/// counts the run's own processes only.
-fn join_namespaces(holder: i32) -> Result<(), String> {
-    let ids = (geteuid(), getegid());
-    for (name, flag) in [
-        ("user", CloneFlags::CLONE_NEWUSER),
-        ("net", CloneFlags::CLONE_NEWNET),
-    ] {
-        let file = std::fs::File::open(format!("/proc/{holder}/ns/{name}"))
-            .map_err(|e| format!("the holder's {name} namespace: {e}"))?;
-        setns(file, flag).map_err(|e| format!("joining the holder's {name}: {}", e.desc()))?;
-    }
-    unshare(CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWPID | CloneFlags::CLONE_NEWIPC)
-        .map_err(|e| format!("refused: {}", e.desc()))?;
-    map_ids(ids)
-}
-
-/// Maps this process's user and group, in the user namespace it has just made, to
-/// themselves.
-fn map_ids((uid, gid): (nix::unistd::Uid, nix::unistd::Gid)) -> Result<(), String> {
-    let write =
-        |file: &str, text: String| std::fs::write(file, text).map_err(|e| format!("{file}: {e}"));
-    write("/proc/self/setgroups", "deny".into())?;
-    write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
-    write("/proc/self/gid_map", format!("{gid} {gid} 1"))
 }
 
 /// The kernel's Landlock ABI, 0 without Landlock.
