@@ -274,9 +274,15 @@ fn a_memory_hog_is_a_memory_limit_with_its_peak() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // A control group holds the run to its limit; a watch that looks every millisecond near
+    // it sees what grew in the last look (the hog takes about a GiB a second).
+    let watched = json["summary"]["sealing"]["applied"]
+        .to_string()
+        .contains("memory <= 64 MiB used by the run's processes together (watched");
+    let most = if watched { 80 << 10 } else { 64 << 10 };
     for case in json["cases"].as_array().unwrap() {
         assert_eq!(case["verdict"], "memory limit", "{case}");
         let peak = case["peak_kib"].as_u64().unwrap();
-        assert!((32 << 10..=64 << 10).contains(&peak), "{case}");
+        assert!((32 << 10..=most).contains(&peak), "{case}");
     }
 }

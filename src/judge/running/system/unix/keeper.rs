@@ -133,7 +133,8 @@ pub fn keep(keeping: &Keeping) -> ExitCode {
     // The run's tree is below the namespace's first process, or below the keeper.
     let watching = guard.watch(if inner.is_some() { program } else { getpid() });
     let ended = loop {
-        if tree::wait(&signals, watching) == Some(Signal::SIGTERM) {
+        let look = watching.then(|| guard.next_look());
+        if tree::wait(&signals, look) == Some(Signal::SIGTERM) {
             let _ = kill_below();
             let peak = guard.peak_kib();
             clean(&sandbox, &guard);

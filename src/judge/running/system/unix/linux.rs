@@ -22,6 +22,10 @@ use super::sandbox::{Namespaces, prepare};
 /// How often the keeper looks at the tree, where it watches.
 pub const LOOK: std::time::Duration = std::time::Duration::from_millis(10);
 
+/// How often it looks once the tree uses more than half its memory limit: a program that
+/// allocates a GiB a second passes the limit by a MiB or two, not ten.
+const LOOK_NEAR: std::time::Duration = std::time::Duration::from_millis(1);
+
 /// Tasks (processes and their threads) the kernel lets a run have for each process it may
 /// have: a JVM or a Go program on a many-core machine starts a thread a core.
 pub const TASKS_A_PROCESS: u32 = 128;
@@ -38,6 +42,8 @@ pub struct Guard {
     root: Option<Pid>,
     /// The most memory seen in use by the tree at once, in bytes.
     peak: u64,
+    /// The memory the last look saw in use, in bytes.
+    last: u64,
     /// The limit the watch killed the run at.
     hit: Option<&'static str>,
 }
@@ -54,6 +60,7 @@ impl Guard {
             processes,
             root: None,
             peak: 0,
+            last: 0,
             hit: None,
         }
     }
@@ -89,6 +96,14 @@ impl Guard {
         self.watched_memory.is_some() || self.processes.is_some()
     }
 
+    /// How long until the next look: sooner once the tree is near its memory limit.
+    pub fn next_look(&self) -> std::time::Duration {
+        let near = self
+            .watched_memory
+            .is_some_and(|limit| self.last.saturating_mul(2) > limit);
+        if near { LOOK_NEAR } else { LOOK }
+    }
+
     /// One look at the tree: kills all of it when it is past a limit; whether it did.
     pub fn look(&mut self) -> bool {
         let Some(root) = self.root.filter(|_| self.hit.is_none()) else {
@@ -97,6 +112,7 @@ impl Guard {
         let below = below(root);
         let used: u64 = below.iter().map(|&pid| used_bytes(pid)).sum();
         self.peak = self.peak.max(used);
+        self.last = used;
         let too_many = self
             .processes
             .is_some_and(|cap| below.len() > usize::try_from(cap).unwrap_or(usize::MAX));
@@ -135,14 +151,17 @@ impl Guard {
     }
 }
 
-/// Waits for one of `signals`; with `watching`, a look's time at most.
-pub fn wait(signals: &nix::sys::signal::SigSet, watching: bool) -> Option<Signal> {
-    if !watching {
+/// Waits for one of `signals`; `look`, that long at most.
+pub fn wait(
+    signals: &nix::sys::signal::SigSet,
+    look: Option<std::time::Duration>,
+) -> Option<Signal> {
+    let Some(look) = look else {
         return signals.wait().ok();
-    }
+    };
     let timeout = nix::libc::timespec {
         tv_sec: 0,
-        tv_nsec: i64::try_from(LOOK.as_nanos()).unwrap_or(i64::MAX),
+        tv_nsec: i64::try_from(look.as_nanos()).unwrap_or(i64::MAX),
     };
     // SAFETY: a signal set and a timespec that live through the call; no info is asked for.
     let signal =

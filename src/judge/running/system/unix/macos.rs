@@ -111,6 +111,9 @@ impl Guard {
     pub fn look(&mut self) -> bool {
         false
     }
+    pub fn next_look(&self) -> std::time::Duration {
+        LOOK
+    }
     pub fn hits(&self) -> Vec<&'static str> {
         Vec::new()
     }
@@ -121,7 +124,7 @@ impl Guard {
 }
 
 /// Waits for one of `signals` (macOS has no `sigtimedwait`, and the keeper never watches here).
-pub fn wait(signals: &nix::sys::signal::SigSet, _watching: bool) -> Option<Signal> {
+pub fn wait(signals: &nix::sys::signal::SigSet, _look: Option<Duration>) -> Option<Signal> {
     signals.wait().ok()
 }
 
