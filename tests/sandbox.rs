@@ -454,12 +454,17 @@ fn an_unprivileged_grader_gets_the_sandbox_too() {
     use std::os::unix::fs::PermissionsExt;
     use std::os::unix::process::CommandExt;
     let class = Class::new();
-    for folder in ["", "class", "class/mallory", "class/bob", "home", "cwd"] {
+    for folder in ["", "class", "class/mallory", "class/bob", "home", "cwd", "bin"] {
         let path = class.path(folder);
+        std::fs::create_dir_all(&path).unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o777)).unwrap();
     }
+    // The checkout may sit in a folder only its owner may enter (a clone in root's home, or
+    // under `mktemp -d`): `nobody` runs a copy of the judge from the class's folder.
+    let judge = class.path("bin/boardgames");
+    std::fs::copy(cargo_bin("boardgames"), &judge).unwrap();
     let as_nobody = |attack: &[&str]| -> serde_json::Value {
-        let mut child = Command::new(cargo_bin("boardgames"))
+        let mut child = Command::new(&judge)
             .args(["judge", "othello", "--size", "4", "--cases", "1"])
             .args(["--processes", "8", "--format", "json", "--"])
             .arg(&class.program)
