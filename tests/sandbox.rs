@@ -454,7 +454,15 @@ fn an_unprivileged_grader_gets_the_sandbox_too() {
     use std::os::unix::fs::PermissionsExt;
     use std::os::unix::process::CommandExt;
     let class = Class::new();
-    for folder in ["", "class", "class/mallory", "class/bob", "home", "cwd", "bin"] {
+    for folder in [
+        "",
+        "class",
+        "class/mallory",
+        "class/bob",
+        "home",
+        "cwd",
+        "bin",
+    ] {
         let path = class.path(folder);
         std::fs::create_dir_all(&path).unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o777)).unwrap();
