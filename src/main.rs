@@ -9,6 +9,7 @@ mod judge;
 mod mancala;
 mod matches;
 mod othello;
+mod progress;
 mod rng;
 mod tools;
 mod worker;

@@ -12,12 +12,12 @@ use std::str::FromStr;
 use anyhow::Context;
 
 use super::build::{self, Build, Built, Source, is_source};
-use super::progress::Progress;
 use super::reporting::{self, Format, Row, table};
 use super::running::{Runs, executable, program_name};
 use super::{
     Board, Judged, Judging, Outcome, Program, Verdict, each_at_once, judge_program, listing,
 };
+use crate::progress::Progress;
 
 /// A class to judge.
 #[derive(Clone, Debug)]

@@ -13,7 +13,6 @@ mod build;
 mod cases;
 mod class;
 mod merge;
-mod progress;
 mod reading;
 mod reporting;
 mod running;
@@ -37,10 +36,10 @@ pub use running::{
 };
 
 use crate::driver::Transcript;
+use crate::progress::Progress;
 #[cfg(fuzzing)]
 pub(crate) use cases::diagnose_generated;
 use cases::{inputs, listing, make_case};
-use progress::Progress;
 use reading::compare::{self, Difference, compare};
 use reading::diagnose::{Diagnosis, diagnose};
 use running::{Ending, Runs};

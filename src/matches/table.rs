@@ -2,13 +2,14 @@
 //! with a count of games on standard error when that is a terminal, then prints the table of
 //! results. The games and their scoring are `arena.rs`'s.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use super::arena::{Arena, MancalaArena, OTHELLO_OPENING, OthelloArena, Record, tournament};
 use super::{ArenaBoard, Contest};
 use crate::driver::{Console, KalahBoard, Stop};
 use crate::mancala::{WithPits, with_pits};
 use crate::othello::{Layout, Side, WithSide, with_side};
+use crate::progress::Progress;
 
 /// Random sowings that open a Kalah game.
 const KALAH_OPENING: usize = 2;
@@ -67,12 +68,6 @@ mod text {
     pub fn share(score: f64) -> String {
         format!("{:.0}%", 100.0 * score)
     }
-
-    pub fn progress(ended: usize, games: usize) -> String {
-        format!("\rarena: {ended} of {games} games")
-    }
-
-    pub const CLEAR_PROGRESS: &str = "\r\x1b[K";
 }
 
 /// Plays `contest` and prints its table.
@@ -135,12 +130,8 @@ pub(super) fn arena<R, W: Write>(
 fn run(arena: &dyn Arena, contest: &Contest) -> Result<Vec<Vec<Record>>, Stop> {
     let n = contest.contenders.len();
     let games = n * n.saturating_sub(1) / 2 * contest.openings * 2;
-    let terminal = std::io::stderr().is_terminal();
-    let done = |ended: usize| {
-        if terminal {
-            eprint!("{}", text::progress(ended, games));
-        }
-    };
+    let bar = Progress::new(games, "games");
+    let done = |ended: usize| bar.reach(ended);
     let table = tournament(
         arena,
         &contest.contenders,
@@ -149,9 +140,7 @@ fn run(arena: &dyn Arena, contest: &Contest) -> Result<Vec<Vec<Record>>, Stop> {
         contest.threads,
         &done,
     );
-    if terminal {
-        eprint!("{}", text::CLEAR_PROGRESS);
-    }
+    bar.finish();
     Ok(table?)
 }
 

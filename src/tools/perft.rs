@@ -2,25 +2,23 @@
 //! depth, the overall rate, and how long a depth has been counting on standard error when that
 //! is a terminal. The counting is the engine's.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::time::Instant;
 
 use super::{PerftCounting, othello_start};
 use crate::board::Coord;
 use crate::driver::{Console, Stop};
 use crate::othello::{CountTable, Counting, Layout, Side, WithSide, perft_with};
+use crate::progress::Progress;
 
 /// perft's report.
 mod text {
     pub const PERFT_HEADER: &str = "depth            leaves     seconds\n";
 
-    /// The progress line on standard error while a depth is counted: rewritten in place.
-    pub fn perft_progress(depth: u32, seconds: u64) -> String {
-        format!("\rcounting depth {depth}: {seconds} s")
+    /// What the spinner on standard error says while a depth is counted.
+    pub fn perft_progress(depth: u32) -> String {
+        format!("counting depth {depth}")
     }
-
-    /// Clears the progress line.
-    pub const CLEAR_PROGRESS: &str = "\r\x1b[K";
 
     pub fn perft_row(depth: u32, leaves: u64, seconds: f64) -> String {
         format!("{depth:>5} {leaves:>17} {seconds:>11.3}\n")
@@ -82,41 +80,11 @@ impl<R, W: Write> WithSide for Perft<'_, R, W> {
     }
 }
 
-/// Runs `count`; when standard error is a terminal and the count takes more than a second,
-/// shows on it how long depth `depth` has been counting, once a second, and clears the line
-/// at the end. Standard output is untouched.
+/// Runs `count`, with a spinner on standard error (when it is a terminal) that says which depth
+/// is being counted and for how long. Standard output is untouched.
 fn with_progress(depth: u32, count: impl FnOnce() -> u64) -> u64 {
-    if !std::io::stderr().is_terminal() {
-        return count();
-    }
-    let done = (std::sync::Mutex::new(false), std::sync::Condvar::new());
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let started = Instant::now();
-            let (lock, wake) = &done;
-            let mut finished = lock.lock().unwrap_or_else(|e| e.into_inner());
-            let mut shown = false;
-            while !*finished {
-                let second = std::time::Duration::from_secs(1);
-                finished = wake
-                    .wait_timeout(finished, second)
-                    .unwrap_or_else(|e| e.into_inner())
-                    .0;
-                if !*finished {
-                    eprint!(
-                        "{}",
-                        text::perft_progress(depth, started.elapsed().as_secs())
-                    );
-                    shown = true;
-                }
-            }
-            if shown {
-                eprint!("{}", text::CLEAR_PROGRESS);
-            }
-        });
-        let leaves = count();
-        *done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
-        done.1.notify_one();
-        leaves
-    })
+    let spinner = Progress::spinner(text::perft_progress(depth));
+    let leaves = count();
+    spinner.finish();
+    leaves
 }

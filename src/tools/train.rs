@@ -2,7 +2,7 @@
 //! progress on standard error when that is a terminal, writes the weights file and prints how
 //! well the weights fit; the games, solves and fit are the engine's (`othello::train`).
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -13,6 +13,7 @@ use crate::othello::{
     Labeller, Layout, SampleSet, Side, WithSide, feature_samples, fit, fit_features, fit_midgame,
     learnable, midgame_samples, samples, with_side,
 };
+use crate::progress::Progress;
 
 /// What `train` is asked for.
 #[derive(Clone, Debug)]
@@ -45,16 +46,12 @@ pub struct Training {
 mod text {
     use crate::othello::{PhaseFit, Weights};
 
-    pub fn solving(made: usize, wanted: usize, seconds: u64) -> String {
-        format!("\rsolving positions: {made} of {wanted}, {seconds} s")
-    }
+    /// What the bar says while positions are solved, then while the weights are fitted.
+    pub const SOLVING: &str = "solving positions";
+    pub const FITTING: &str = "fitting";
 
-    pub fn fitting(epoch: u32, epochs: u32) -> String {
-        format!("\rfitting: pass {epoch} of {epochs}")
-    }
-
-    pub fn fitting_phase(phase: usize, epoch: u32, epochs: u32) -> String {
-        format!("\rfitting phase {phase}: pass {epoch} of {epochs}")
+    pub fn fitting_phase(phase: usize) -> String {
+        format!("fitting phase {phase}")
     }
 
     pub fn feature_report(
@@ -82,9 +79,6 @@ mod text {
              weights: {bytes} bytes\n"
         )
     }
-
-    /// Clears the progress line.
-    pub const CLEAR_PROGRESS: &str = "\r\x1b[K";
 
     pub fn midgame_report(samples: usize, seconds: f64, fits: &[PhaseFit], bytes: usize) -> String {
         let rows: String = fits
@@ -135,27 +129,12 @@ pub(super) fn train<R, W: Write>(
     with_side(training.side, Train { console, training })
 }
 
-/// Progress lines to standard error, when it is a terminal.
-fn progress(line: &str) {
-    if std::io::stderr().is_terminal() {
-        let mut err = std::io::stderr();
-        let _ = err.write_all(line.as_bytes());
-        let _ = err.flush();
-    }
-}
-
-/// A report of positions made for `train`, for the sample makers: a progress line with the
-/// count of `wanted` and the seconds since `clock`, at most once a second.
-fn solving_progress(clock: &Instant, wanted: usize) -> impl Fn(usize) + Sync + '_ {
-    let last = std::sync::Mutex::new(0u64);
-    move |made| {
-        let seconds = clock.elapsed().as_secs();
-        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-        if seconds > *last {
-            *last = seconds;
-            progress(&text::solving(made, wanted, seconds));
-        }
-    }
+/// The bar of `train`'s work on standard error (when it is a terminal): first the `wanted`
+/// positions solved, then the passes of the fit.
+fn bar(wanted: usize) -> Progress {
+    let bar = Progress::new(wanted, "");
+    bar.say(text::SOLVING.to_string());
+    bar
 }
 
 /// [`train`] for the size-generic evaluation.
@@ -164,15 +143,14 @@ fn train_features<R, W: Write>(
     training: &Training,
 ) -> Result<(), Stop> {
     let clock = Instant::now();
-    let made = feature_samples(
-        training.seed,
-        training.samples,
-        training.threads,
-        &solving_progress(&clock, training.samples),
-    );
+    let progress = bar(training.samples);
+    let made = feature_samples(training.seed, training.samples, training.threads, &|made| {
+        progress.reach(made)
+    });
     let solved_in = clock.elapsed().as_secs_f64();
+    progress.say(text::FITTING.to_string());
     let (weights, error) = fit_features(&made);
-    progress(text::CLEAR_PROGRESS);
+    progress.finish();
     let bytes = weights.to_bytes();
     std::fs::write(&training.output, &bytes)
         .map_err(|err| Stop::File(training.output.clone(), err))?;
@@ -224,7 +202,8 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
         let made = match cached {
             Some(made) => made,
             None => {
-                let progress = solving_progress(&clock, training.samples);
+                let bar = bar(training.samples);
+                let progress = |made| bar.reach(made);
                 let (seed, count, threads) = (training.seed, training.samples, training.threads);
                 let made = if training.midgame {
                     midgame_samples::<N>(seed, count, threads, training.blend, &progress)
@@ -245,24 +224,28 @@ impl<R, W: Write> WithSide for Train<'_, R, W> {
                 .map_err(|err| Stop::File(training.output.clone(), err))?;
             Ok(bytes.len())
         };
+        let epochs = usize::try_from(training.epochs).unwrap_or(usize::MAX);
+        let progress = Progress::new(epochs, "passes");
+        progress.say(text::FITTING.to_string());
+        let pass = |epoch: u32| progress.reach(usize::try_from(epoch).unwrap_or(usize::MAX));
         if training.midgame {
             let (weights, fits) = fit_midgame::<N>(
                 patterns,
                 &made,
                 training.epochs,
                 training.seed,
-                &|phase, epoch| progress(&text::fitting_phase(phase, epoch, training.epochs)),
+                &|phase, epoch| {
+                    progress.say(text::fitting_phase(phase));
+                    pass(epoch);
+                },
             )
             .ok_or(Stop::Unlearnable(N))?;
-            progress(text::CLEAR_PROGRESS);
+            progress.finish();
             let bytes = write(&weights)?;
             return console.say(text::midgame_report(made.len(), solved_in, &fits, bytes));
         }
-        let (weights, quality) =
-            fit::<N>(patterns, &made, training.epochs, training.seed, &|epoch| {
-                progress(&text::fitting(epoch, training.epochs))
-            });
-        progress(text::CLEAR_PROGRESS);
+        let (weights, quality) = fit::<N>(patterns, &made, training.epochs, training.seed, &pass);
+        progress.finish();
         let bytes = write(&weights)?;
         console.say(text::report(
             made.len(),
