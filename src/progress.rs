@@ -47,6 +47,12 @@ impl Progress {
         self.0.set_message(what);
     }
 
+    /// Runs `f` with the bar lifted from the terminal, so that what it prints is not mixed
+    /// with the bar's line.
+    pub fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
+        self.0.suspend(f)
+    }
+
     /// Done: cleared from the terminal.
     pub fn finish(&self) {
         self.0.finish_and_clear();

@@ -15,6 +15,7 @@ use crate::mancala::{self, Mancala, WithPits};
 use crate::othello::{
     Analysis, Asked, Cell, Layout, Othello, Scoring, Side, Solver, WithSide, with_side,
 };
+use crate::progress::Progress as Bar;
 
 /// The solvers' reports.
 mod text {
@@ -110,9 +111,6 @@ mod text {
         )
     }
 
-    /// Clears the progress line of a terminal.
-    pub const CLEAR_PROGRESS: &str = "\r\x1b[K";
-
     pub fn bad_position(line: usize, why: &str) -> String {
         format!("line {line}: {why}")
     }
@@ -163,21 +161,26 @@ pub struct SolveOptions {
     pub threads: usize,
 }
 
-/// Prints progress on standard error when it is a terminal or `forced`, at most a few times a
-/// second; on a terminal the line is rewritten in place and cleared by [`Self::finish`].
-struct Ticker {
-    show: bool,
+/// A solve's progress on standard error, a few times a second once it has run half a second:
+/// on a terminal as a spinner of its own, or as the message of the bar of a file of positions;
+/// elsewhere, as lines, when `--progress` forces it.
+struct Ticker<'a> {
+    lines: bool,
     terminal: bool,
+    file: Option<&'a Bar>,
+    own: Option<Bar>,
     started: Instant,
     shown: Option<Instant>,
 }
 
-impl Ticker {
-    fn new(forced: bool) -> Self {
+impl<'a> Ticker<'a> {
+    fn new(forced: bool, file: Option<&'a Bar>) -> Self {
         let terminal = std::io::stderr().is_terminal();
         Ticker {
-            show: forced || terminal,
+            lines: forced && !terminal,
             terminal,
+            file,
+            own: None,
             started: Instant::now(),
             shown: None,
         }
@@ -187,7 +190,8 @@ impl Ticker {
         let due = self
             .shown
             .is_none_or(|at| at.elapsed() >= Duration::from_millis(250));
-        if !self.show || !due || self.started.elapsed() < Duration::from_millis(500) {
+        let wanted = self.terminal || self.lines;
+        if !wanted || !due || self.started.elapsed() < Duration::from_millis(500) {
             return;
         }
         self.shown = Some(Instant::now());
@@ -197,16 +201,19 @@ impl Ticker {
             progress.lower,
             progress.upper,
         );
-        if self.terminal {
-            eprint!("\r{line}");
-        } else {
-            eprintln!("{line}");
+        match (self.file, self.terminal) {
+            (Some(bar), true) => bar.say(line),
+            (None, true) => self
+                .own
+                .get_or_insert_with(|| Bar::spinner(String::new()))
+                .say(line),
+            (_, false) => eprintln!("{line}"),
         }
     }
 
     fn finish(&self) {
-        if self.terminal && self.shown.is_some() {
-            eprint!("{}", text::CLEAR_PROGRESS);
+        if let Some(own) = &self.own {
+            own.finish();
         }
     }
 }
@@ -215,11 +222,12 @@ impl Ticker {
 fn analyse<const N: usize>(
     game: &Othello<N>,
     how: &SolveOptions,
+    file: Option<&Bar>,
 ) -> Result<(Analysis, u64, f64), Stop>
 where
     Side<N>: Layout,
 {
-    let mut ticker = Ticker::new(how.progress);
+    let mut ticker = Ticker::new(how.progress, file);
     let mut report = |progress: &Progress| ticker.tick(progress);
     let started = Instant::now();
     let empties = u32::try_from(game.count(Cell::Empty)).unwrap_or(u32::MAX);
@@ -262,7 +270,7 @@ impl<R, W: Write> WithSide for SolveStart<'_, R, W> {
         Side<N>: Layout,
     {
         let game = super::othello_start::<N>(&self.pits)?;
-        let (analysis, _, _) = analyse(&game, &self.how)?;
+        let (analysis, _, _) = analyse(&game, &self.how, None)?;
         self.console
             .say(text::othello_value(analysis.solution.value))?;
         match analysis.solution.best {
@@ -279,6 +287,8 @@ struct Given<'a> {
     position: &'a PositionText,
     number: usize,
     how: SolveOptions,
+    /// The bar of the file of positions, shown on a terminal.
+    file: Option<&'a Bar>,
 }
 
 impl WithSide for Given<'_> {
@@ -293,7 +303,7 @@ impl WithSide for Given<'_> {
             .expect("the cell count is the side's square");
         let mover = if p.to_move == Player::First { 'X' } else { 'O' };
         let empties = game.count(Cell::Empty);
-        let (analysis, nodes, seconds) = analyse(&game, &self.how)?;
+        let (analysis, nodes, seconds) = analyse(&game, &self.how, self.file)?;
         let over = !game.has_legal_move() && {
             let mut passed = game.clone();
             passed.pass().is_ok() && !passed.has_legal_move()
@@ -314,14 +324,27 @@ fn solve_many<R, W: Write>(
     positions: &[PositionText],
     how: SolveOptions,
 ) -> Result<(), Stop> {
+    // A file of positions is a bar over them; its report lines go out with the bar lifted.
+    let file = (positions.len() > 1).then(|| Bar::new(positions.len(), "positions"));
     for (i, position) in positions.iter().enumerate() {
         let job = Given {
             position,
             number: i + 1,
             how,
+            file: file.as_ref(),
         };
-        console.say(with_side(position.side, job)?)?;
-        console.show()?;
+        let report = with_side(position.side, job)?;
+        let shown = match &file {
+            Some(bar) => bar.suspend(|| console.say(report).and_then(|()| console.show())),
+            None => console.say(report).and_then(|()| console.show()),
+        };
+        shown?;
+        if let Some(bar) = &file {
+            bar.advance(1);
+        }
+    }
+    if let Some(bar) = &file {
+        bar.finish();
     }
     Ok(())
 }
@@ -387,7 +410,7 @@ impl<R, W: Write> WithPits for SolveMancala<'_, R, W> {
         let start = Mancala::<P>::with_capture(self.board.stones, self.board.capture);
         // The margin for Player 1 of `game` and a best pit of its player to move.
         let solve = |game: &Mancala<P>| {
-            let mut ticker = Ticker::new(self.how.progress);
+            let mut ticker = Ticker::new(self.how.progress, None);
             let mut report = |progress: &Progress| ticker.tick(progress);
             let solution =
                 mancala::solve_in(game, self.how.hash_mb, self.how.threads, Some(&mut report))
