@@ -24,6 +24,7 @@ use crate::board::{Coord, Player};
 use crate::driver::othello_console;
 use crate::judge::{Program, Sandbox, SandboxMode, Seal, Sealed, collect_tail};
 use crate::othello::{Cell, Layout, Othello, Side, WithSide, with_side};
+use crate::progress::Progress;
 use crate::rng::Rng;
 use crate::tools::{OthelloBoard, othello_start};
 
@@ -78,6 +79,14 @@ mod text {
             moves.join(" "),
             discs[0],
             discs[1]
+        )
+    }
+
+    /// The running score, in the progress bar on a terminal.
+    pub fn running(record: &Record) -> String {
+        format!(
+            "A against B: {}-{}-{}",
+            record.wins, record.draws, record.losses
         )
     }
 
@@ -156,6 +165,7 @@ impl WithSide for Match<'_> {
         let mut record = Record::default();
         let mut times: [Vec<Duration>; 2] = Default::default();
         let mut moves = Vec::new();
+        let bar = Progress::new(games, "games");
         for game in 0..games {
             // Game 2k opens with a new opening, program A playing X; game 2k + 1 replays it
             // with the sides swapped.
@@ -175,9 +185,12 @@ impl WithSide for Match<'_> {
             let discs = play(&start, &moves, a_first, &mut consoles, &mut times)?;
             record.add(discs[0] as i32 - discs[1] as i32);
             let first = text::NAMES[usize::from(!a_first)];
-            out.write_all(text::game(game + 1, &moves, first, discs).as_bytes())?;
-            out.flush()?;
+            let line = text::game(game + 1, &moves, first, discs);
+            bar.suspend(|| out.write_all(line.as_bytes()).and_then(|()| out.flush()))?;
+            bar.say(text::running(&record));
+            bar.advance(1);
         }
+        bar.finish();
         out.write_all(text::summary(&record).as_bytes())?;
         for (name, times) in text::NAMES.iter().zip(&times) {
             out.write_all(text::hints(name, times).as_bytes())?;
