@@ -31,8 +31,19 @@ pub fn read(stderr: &[u8]) -> Option<Refusal> {
         let cut = ["Permission denied", "Operation not permitted"]
             .iter()
             .find_map(|words| line.find(words))?;
-        // The path nearest before the words: `cannot open '/x/y' for reading: Permission
-        // denied`, `/bin/sh: 1: /x/prog: Permission denied`.
+        // A shell's `SCRIPT: LINE: COMMAND: Permission denied` names the command refused, a
+        // path or a name looked up in PATH (which says too little to name a folder).
+        let parts: Vec<&str> = line[..cut].split(": ").collect();
+        if let [_, number, command, ..] = parts[..]
+            && number.trim().parse::<u32>().is_ok()
+        {
+            let command = command.trim();
+            return command
+                .starts_with('/')
+                .then(|| Refusal::Path(command.to_string()));
+        }
+        // Else the path nearest before the words: `cannot open '/x/y' for reading: Permission
+        // denied`.
         line[..cut].split_whitespace().rev().find_map(|token| {
             let path = token.trim_matches(|c: char| "'\"`:,;()[]".contains(c));
             (path.starts_with('/') && path.len() > 1).then(|| Refusal::Path(path.to_string()))
@@ -52,6 +63,7 @@ mod tests {
                 "tail: cannot open '/dev/zero' for reading: Permission denied\n",
                 path("/dev/zero"),
             ),
+            ("/home/g/run.sh: 3: boardgames: Permission denied\n", None),
             (
                 "/bin/sh: 1: /home/g/prog: Permission denied\n",
                 path("/home/g/prog"),

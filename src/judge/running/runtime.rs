@@ -27,6 +27,8 @@ pub fn prefixes(program: &Program) -> Vec<PathBuf> {
     let home = dirs::home_dir();
     let mut found: Vec<PathBuf> = Vec::new();
     for path in named {
+        // Absolute, as the folders it is compared with are.
+        let path = std::path::absolute(&path).unwrap_or(path);
         let resolved = std::fs::canonicalize(&path).ok();
         for path in std::iter::once(path).chain(resolved) {
             if super::system::read_by_every_run(&path) {
@@ -101,6 +103,19 @@ mod tests {
                 "{path}"
             );
         }
+    }
+
+    #[test]
+    fn a_script_named_by_a_relative_path_needs_nothing_beyond_its_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("player");
+        std::fs::write(&script, "#!/bin/sh\necho hi\n").unwrap();
+        let here = std::env::current_dir().unwrap();
+        let common = here.ancestors().find(|a| script.starts_with(a)).unwrap();
+        let ups = here.components().count() - common.components().count();
+        let mut relative: PathBuf = std::iter::repeat_n("..", ups).collect();
+        relative.push(script.strip_prefix(common).unwrap());
+        assert_eq!(prefixes(&Program::plain(relative)), Vec::<PathBuf>::new());
     }
 
     #[test]
