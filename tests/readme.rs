@@ -1,10 +1,11 @@
-//! The examples of README.md and src/README.md, run: in every ```` ```console ```` block, a line starting with `$ ` is
-//! a shell command (pipes and all, with the built `boardgames` first on the `PATH`), an optional
-//! `? CODE` line after it its exit code (0 when absent), and the lines up to the next command
-//! what it prints, standard error included. Where a figure varies from run to run or machine to
-//! machine, `[..]` stands for the rest of a line's part and `...` on a line of its own for any
-//! lines (snapbox's elisions, the ones trycmd uses; trycmd itself cannot pipe input into a
-//! command, which most of these examples do).
+//! The examples of README.md, docs/grading.md and src/README.md, run: in every
+//! ```` ```console ```` block, a line starting with `$ ` is a shell command (pipes and all,
+//! with the built `boardgames` first on the `PATH`), an optional `? CODE` line after it its exit
+//! code (0 when absent), and the lines up to the next command what it prints, standard error
+//! included. Where a figure varies from run to run or machine to machine, `[..]` stands for the
+//! rest of a line's part and `...` on a line of its own for any lines (snapbox's elisions, the
+//! ones trycmd uses; trycmd itself cannot pipe input into a command, which most of these
+//! examples do).
 //!
 //! Unix only: the examples are POSIX shell command lines (`printf ... |`) run by `sh`, which
 //! Windows lacks; what they show is tested on Windows by the golden, judge and relay tests.
@@ -59,8 +60,13 @@ fn examples(readme: &str) -> Vec<Example> {
 fn the_readme_examples_print_what_the_readme_says() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    // The README, and the developers' page it links to.
-    for (page, least) in [("README.md", 5), ("src/README.md", 7)] {
+    // The README, the graders' guide and the developers' page they link to.
+    let pages = [
+        ("README.md", 4),
+        ("docs/grading.md", 1),
+        ("src/README.md", 7),
+    ];
+    for (page, least) in pages {
         let text = std::fs::read_to_string(root.join(page)).unwrap();
         let examples = examples(&text);
         assert!(
