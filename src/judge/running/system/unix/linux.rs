@@ -28,7 +28,12 @@ const LOOK_NEAR: std::time::Duration = std::time::Duration::from_millis(1);
 
 /// Tasks (processes and their threads) the kernel lets a run have for each process it may
 /// have: a JVM or a Go program on a many-core machine starts a thread a core.
-pub const TASKS_A_PROCESS: u32 = 128;
+const TASKS_A_PROCESS: u32 = 128;
+
+/// The kernel's cap on the tasks of a run of at most `processes` processes.
+pub fn tasks(processes: u32) -> u32 {
+    processes.saturating_mul(TASKS_A_PROCESS)
+}
 
 /// What holds a run's memory and processes: its control groups, and the keeper's watch over
 /// its tree for what no group holds.
@@ -51,8 +56,7 @@ pub struct Guard {
 impl Guard {
     /// The guard of a run of at most `memory` bytes and, sandboxed, `processes` processes.
     pub fn new(memory: Option<u64>, processes: Option<u32>) -> Guard {
-        let tasks = processes.map(|p| p.saturating_mul(TASKS_A_PROCESS));
-        let groups = Groups::make(memory, tasks);
+        let groups = Groups::make(memory, processes.map(tasks));
         let watched_memory = memory.filter(|_| groups.memory_kind().is_none());
         Guard {
             groups,
@@ -104,10 +108,10 @@ impl Guard {
         if near { LOOK_NEAR } else { LOOK }
     }
 
-    /// One look at the tree: kills all of it when it is past a limit; whether it did.
-    pub fn look(&mut self) -> bool {
+    /// One look at the tree: kills all of it when it is past a limit.
+    pub fn look(&mut self) {
         let Some(root) = self.root.filter(|_| self.hit.is_none()) else {
-            return false;
+            return;
         };
         let below = below(root);
         let used: u64 = below.iter().map(|&pid| used_bytes(pid)).sum();
@@ -120,12 +124,11 @@ impl Guard {
         self.hit = match (too_much, too_many) {
             (true, _) => Some("memory"),
             (false, true) => Some("processes"),
-            (false, false) => return false,
+            (false, false) => return,
         };
         for pid in below {
             let _ = kill(pid, Signal::SIGKILL);
         }
-        true
     }
 
     /// The limits the run reached.
@@ -237,18 +240,11 @@ pub fn sandbox(
     address_space: Option<u64>,
     guard: &Guard,
 ) -> Option<Sandboxed> {
-    let namespaces = sandbox
-        .holder
-        .and_then(|pid| i32::try_from(pid).ok())
-        .map_or(Namespaces::Fresh, Namespaces::Join);
-    (sandbox.mode != SandboxMode::Off).then(|| {
-        prepare(
-            sandbox,
-            program,
-            address_space,
-            namespaces,
-            guard.caps_tasks(),
-        )
+    prepared(sandbox, program, address_space, guard, || {
+        sandbox
+            .holder
+            .and_then(|pid| i32::try_from(pid).ok())
+            .map_or(Namespaces::Fresh, Namespaces::Join)
     })
 }
 
@@ -260,16 +256,22 @@ pub fn held(
     address_space: Option<u64>,
     guard: &Guard,
 ) -> Option<Sandboxed> {
+    prepared(sandbox, program, address_space, guard, || {
+        Namespaces::Held(super::namespaces::hold().is_ok())
+    })
+}
+
+/// The sandbox prepared in the `namespaces` asked for then, unless it is off.
+fn prepared(
+    sandbox: &Sandbox,
+    program: &std::path::Path,
+    address_space: Option<u64>,
+    guard: &Guard,
+    namespaces: impl FnOnce() -> Namespaces,
+) -> Option<Sandboxed> {
     (sandbox.mode != SandboxMode::Off).then(|| {
-        let held = super::namespaces::hold().is_ok();
-        let namespaces = Namespaces::Held(held);
-        prepare(
-            sandbox,
-            program,
-            address_space,
-            namespaces,
-            guard.caps_tasks(),
-        )
+        let caps = guard.caps_tasks();
+        prepare(sandbox, program, address_space, namespaces(), caps)
     })
 }
 

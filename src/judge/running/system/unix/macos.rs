@@ -108,9 +108,7 @@ impl Guard {
     pub fn watch(&mut self, _root: Pid) -> bool {
         false
     }
-    pub fn look(&mut self) -> bool {
-        false
-    }
+    pub fn look(&mut self) {}
     pub fn next_look(&self) -> std::time::Duration {
         LOOK
     }

@@ -153,9 +153,7 @@ pub fn prepare(
         applied.push(format!("network ({})", network.join(", ")));
     }
     let root = geteuid().is_root();
-    let tasks = sandbox
-        .processes
-        .saturating_mul(super::tree::TASKS_A_PROCESS);
+    let tasks = super::tree::tasks(sandbox.processes);
     let nproc = (namespaced && !root && !tasks_capped).then(|| u64::from(tasks) + 2);
     let cap = match (tasks_capped, nproc) {
         (true, _) => Some(format!("{tasks} tasks with threads (pids cgroup)")),
