@@ -219,7 +219,21 @@ pub enum Outcome {
 /// Judges the program, or the class; returns the report to print and how it went.
 pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
     let mut judging = judging.clone();
-    admit_runtime(&mut judging)?;
+    // The program, found once (a class's submissions are found as they are graded), and the
+    // runtime it needs admitted before the sandbox is probed.
+    let program = match judging.class {
+        Some(_) => None,
+        None => {
+            let (name, args) = judging
+                .program
+                .split_first()
+                .context("no program to judge")?;
+            Some(Program::find(name, args.to_vec())?)
+        }
+    };
+    if let Some(program) = &program {
+        admit_runtime(&mut judging, program);
+    }
     // What the sandbox comes to here, found once; a strict one that lacks a layer runs nothing.
     // The holder keeps what every run shares (Linux: its namespaces) until the judging ends.
     let (sealing, holder) = Sealing::probe(&judging.limits.seal());
@@ -256,11 +270,7 @@ pub fn judge(judging: &Judging) -> anyhow::Result<(Vec<u8>, Outcome)> {
     if let Some(class) = &judging.class {
         return class::grade(judging, class, &boards, &runs);
     }
-    let (name, args) = judging
-        .program
-        .split_first()
-        .context("no program to judge")?;
-    let program = Program::find(name, args.to_vec())?;
+    let program = program.context("no program to judge")?;
     let progress = Progress::new(boards.iter().map(|b| b.cases.len()).sum(), "cases");
     let mut parts = Vec::new();
     for board in &boards {
@@ -413,15 +423,11 @@ fn each_at_once<T: Sync, R: Send>(
 /// sandboxed run reads (a Python, Node or Java installed under a home folder), as `--read`
 /// would, and says so on standard error: without it the runtime could not start, and that
 /// would be the judge's verdict, not the program's.
-fn admit_runtime(judging: &mut Judging) -> anyhow::Result<()> {
-    if judging.limits.sandbox.mode == SandboxMode::Off || judging.class.is_some() {
-        return Ok(());
+fn admit_runtime(judging: &mut Judging, program: &Program) {
+    if judging.limits.sandbox.mode == SandboxMode::Off {
+        return;
     }
-    let Some((name, args)) = judging.program.split_first() else {
-        return Ok(());
-    };
-    let program = Program::find(name, args.to_vec())?;
-    for prefix in running::runtime::prefixes(&program) {
+    for prefix in running::runtime::prefixes(program) {
         let read = &mut judging.limits.sandbox.read;
         if !read.iter().any(|folder| prefix.starts_with(folder)) {
             eprintln!(
@@ -432,7 +438,6 @@ fn admit_runtime(judging: &mut Judging) -> anyhow::Result<()> {
             read.push(prefix);
         }
     }
-    Ok(())
 }
 
 /// Runs the program on `case` as many times as asked and gives the verdict.
@@ -513,9 +518,9 @@ fn judge_case(
         actual.truncate(KEPT_FLOOD);
         actual.shrink_to_fit();
     }
-    let crash = diagnosis
-        .as_ref()
-        .and_then(|_| reading::crash::read(&first.stderr));
+    let crash = (verdict != Verdict::Accepted)
+        .then(|| reading::crash::read(&first.stderr))
+        .flatten();
     Ok(Judged {
         case,
         verdict,

@@ -206,13 +206,11 @@ fn kind_of(judged: &Judged) -> String {
         .as_ref()
         .map(|d| (d.kind(), d.looped.is_some()))
         .filter(|(kind, _)| !kind.is_empty());
+    // A crash a sanitizer names is the kind, whatever the output showed before it.
+    if let (Verdict::RuntimeError(_), Some(crash)) = (&judged.verdict, &judged.crash) {
+        return format!("runtime error: {crash}");
+    }
     let verdict = match &judged.verdict {
-        Verdict::RuntimeError(_) if judged.crash.is_some() => {
-            return judged
-                .crash
-                .as_ref()
-                .map_or_else(String::new, |crash| format!("runtime error: {crash}"));
-        }
         Verdict::RuntimeError(how) => format!("runtime error ({})", kind(Some(how.as_bytes()))),
         _ => verdict_name(judged).to_string(),
     };
