@@ -245,6 +245,10 @@ impl fmt::Display for Coord {
 /// The board sides Othello supports: even numbers from 4 to 26.
 pub const SIDES: [usize; 12] = [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26];
 
+/// The board sides whose learned patterns training can fit (`othello::learnable`); only these
+/// are built with the training's code.
+pub const LEARNABLE_SIDES: [usize; 2] = [6, 8];
+
 /// The pits per row Kalah supports.
 pub const PIT_COUNTS: RangeInclusive<usize> = 1..=12;
 
@@ -305,7 +309,8 @@ pub const TESTED_PIT_COUNTS: [usize; 6] = [1, 2, 3, 4, 6, 12];
 /// `mancala::WithPits`). Its literal lists are [`SIDES`] and [`PIT_COUNTS`], which the size
 /// types enforce and each game's tests check against; in the unit tests `side:` and `pits:`
 /// cover [`TESTED_SIDES`] and [`TESTED_PIT_COUNTS`], and `any side:` and `any pits:` every
-/// size, for the small jobs that test the rules at each.
+/// size, for the small jobs that test the rules at each; `learnable side:` covers
+/// [`LEARNABLE_SIDES`], which its caller checks first.
 macro_rules! dispatch {
     (side: $size:expr, $job:expr) => {{
         #[cfg(not(test))]
@@ -323,6 +328,9 @@ macro_rules! dispatch {
     }};
     (any side: $size:expr, $job:expr) => {
         $crate::board::dispatch!(@ $size, $job, 4 6 8 10 12 14 16 18 20 22 24 26)
+    };
+    (learnable side: $size:expr, $job:expr) => {
+        $crate::board::dispatch!(@ $size, $job, 6 8)
     };
     (any pits: $size:expr, $job:expr) => {
         $crate::board::dispatch!(@ $size, $job, 1 2 3 4 5 6 7 8 9 10 11 12)

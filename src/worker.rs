@@ -16,7 +16,15 @@ pub fn spawn<'scope, T: Send + 'scope>(
     scope: &'scope Scope<'scope, '_>,
     work: impl FnOnce() -> T + Send + 'scope,
 ) -> ScopedJoinHandle<'scope, T> {
-    scope.spawn(move || {
+    scope.spawn(boxed(work))
+}
+
+/// `work` behind one indirection, after the test hook: the standard library's thread start
+/// is then built once for each result type, not once for each job of each board size.
+fn boxed<'scope, T>(
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> Box<dyn FnOnce() -> T + Send + 'scope> {
+    Box::new(move || {
         inject();
         work()
     })
@@ -31,10 +39,7 @@ pub fn spawn_with_stack<'scope, T: Send + 'scope>(
 ) -> std::io::Result<ScopedJoinHandle<'scope, T>> {
     Builder::new()
         .stack_size(stack)
-        .spawn_scoped(scope, move || {
-            inject();
-            work()
-        })
+        .spawn_scoped(scope, boxed(work))
 }
 
 /// The test hook: in debug builds, a panic when [`PANIC_HOOK`] is set.

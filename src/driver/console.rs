@@ -74,6 +74,9 @@ pub struct Showing {
     pub colour: bool,
 }
 
+/// The console games and tools run on: any input and output behind one indirection each.
+pub type Streams<'a> = Console<&'a mut dyn BufRead, &'a mut dyn Write>;
+
 /// Token input and buffered output for one game.
 pub struct Console<R, W: Write> {
     input: R,

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use crate::board::{BoardSide, Coord, PitsPerRow, TableTooLarge};
 use crate::mancala::{Capture, with_pits};
 use crate::othello::{Labeller, PitError, SampleSet, Unfit, with_side};
-pub use console::{Console, Question, Read, Showing};
+pub use console::{Console, Question, Read, Showing, Streams};
 
 /// A game to play at the console: one command line, checked.
 #[derive(Clone, Debug)]
@@ -87,24 +87,28 @@ pub(super) mod friendly {
 
 /// Carries out `task` with `input` and `output`, shown as `showing` says. Everything written
 /// before a stop stays written.
-pub fn run<R: BufRead, W: Write>(
+pub fn run(
     task: Task,
     showing: Showing,
-    input: R,
-    output: W,
+    input: impl BufRead,
+    output: impl Write,
 ) -> Result<(), Stop> {
     with_console(showing, input, output, |console| perform(task, console))
 }
 
 /// Runs `job` on a console over `input` and `output`, shown as `showing` says, and flushes it.
 /// Everything written before a stop stays written.
-pub fn with_console<R: BufRead, W: Write>(
+///
+/// The job sees the streams through one indirection ([`Streams`]), so that every game and
+/// tool is built once for every board size, not once more for each pair of streams a caller
+/// has (standard ones, memory, nothing): that halves the crate's optimized build.
+pub fn with_console(
     showing: Showing,
-    input: R,
-    output: W,
-    job: impl FnOnce(&mut Console<R, W>) -> Result<(), Stop>,
+    mut input: impl BufRead,
+    mut output: impl Write,
+    job: impl FnOnce(&mut Streams<'_>) -> Result<(), Stop>,
 ) -> Result<(), Stop> {
-    let mut console = Console::new(input, output, showing);
+    let mut console: Streams<'_> = Console::new(&mut input, &mut output, showing);
     let done = job(&mut console);
     let flushed = console.close();
     done.and(flushed)
@@ -124,7 +128,10 @@ pub struct Transcript {
 /// The transcript of `task` on `input`, without echo.
 pub fn transcript(task: Task, input: &[u8]) -> Transcript {
     let mut output = Vec::new();
-    let mut console = Console::new(input, &mut output, Showing::default()).keeping_reads();
+    let mut input = input;
+    let input: &mut dyn BufRead = &mut input;
+    let mut console =
+        Console::new(input, &mut output as &mut dyn Write, Showing::default()).keeping_reads();
     let done = perform(task, &mut console);
     // Writing to memory cannot fail.
     let _ = console.show();

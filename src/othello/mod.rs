@@ -48,6 +48,15 @@ pub fn with_side<J: WithSide>(side: BoardSide, job: J) -> J::Output {
     dispatch!(side: side, job)
 }
 
+/// Runs `job` with `side` as a const generic where `side` is one of
+/// [`LEARNABLE_SIDES`](crate::board::LEARNABLE_SIDES), and is `None` on any other: training,
+/// which only those sides can do, is built for them alone.
+pub fn with_learnable_side<J: WithSide>(side: BoardSide, job: J) -> Option<J::Output> {
+    crate::board::LEARNABLE_SIDES
+        .contains(&side.get())
+        .then(|| dispatch!(learnable side: side, job))
+}
+
 /// Runs `job` with `side` as a const generic, for any side also in the unit tests, whose
 /// [`with_side`] covers only [`TESTED_SIDES`](crate::board::TESTED_SIDES).
 #[cfg(test)]
@@ -58,7 +67,7 @@ pub fn with_any_side<J: WithSide>(side: BoardSide, job: J) -> J::Output {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{SIDES, TESTED_SIDES};
+    use crate::board::{LEARNABLE_SIDES, SIDES, TESTED_SIDES};
 
     #[test]
     fn every_side_dispatches_to_its_own_type() {
@@ -78,6 +87,13 @@ mod tests {
         }
         for side in TESTED_SIDES {
             assert_eq!(with_side(BoardSide::new(side).unwrap(), Size), side);
+        }
+        // Training is built for exactly the sides that have patterns to fit.
+        for side in SIDES {
+            let learnable = evaluation::pattern::for_side(side).is_some();
+            assert_eq!(LEARNABLE_SIDES.contains(&side), learnable, "side {side}");
+            let dispatched = with_learnable_side(BoardSide::new(side).unwrap(), Size);
+            assert_eq!(dispatched, learnable.then_some(side), "side {side}");
         }
     }
 }

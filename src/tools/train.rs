@@ -11,7 +11,7 @@ use crate::driver::Console;
 use crate::driver::Stop;
 use crate::othello::{
     Labeller, Layout, SampleSet, Side, WithSide, feature_samples, fit, fit_features, fit_midgame,
-    learnable, midgame_samples, samples, with_side,
+    learnable, midgame_samples, samples, with_learnable_side,
 };
 use crate::progress::Progress;
 
@@ -126,7 +126,9 @@ pub(super) fn train<R, W: Write>(
     if training.features {
         return train_features(console, &training);
     }
-    with_side(training.side, Train { console, training })
+    let side = training.side.get();
+    with_learnable_side(training.side, Train { console, training })
+        .unwrap_or(Err(Stop::Unlearnable(side)))
 }
 
 /// The bar of `train`'s work on standard error (when it is a terminal): first the `wanted`
