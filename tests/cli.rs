@@ -222,15 +222,14 @@ fn input_that_ends_early_is_one_error_line_and_exit_1() {
         .stderr("error: input ended before the game was over\n");
 }
 
-/// FFO #40, X to move.
-const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
-
 /// A panic in a worker thread is an internal error, whichever thread it is in: one line with
 /// its message and where it happened, exit 101 (never another error or a made-up value). The
 /// panic comes from a hook of debug builds.
 #[cfg(debug_assertions)]
 #[test]
 fn a_panic_in_any_worker_thread_is_an_internal_error_with_exit_101() {
+    /// FFO #40, X to move.
+    const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
     let kalah = ["--pits", "3", "--stones", "2"];
     let runs: [(&[&str], &[&str]); 5] = [
         // The Kalah solver's thread with a large stack, and its second test's thread.
