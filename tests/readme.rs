@@ -1,4 +1,6 @@
-//! The examples of README.md, docs/grading.md and src/README.md, run: in every
+//! The examples of README.md, docs/grading.md and src/README.md, run (and the commands that
+//! remake docs/performance.md's figures, which take minutes to hours, checked to be ones the
+//! program accepts): in every
 //! ```` ```console ```` block, a line starting with `$ ` is a shell command (pipes and all,
 //! with the built `boardgames` first on the `PATH`), an optional `? CODE` line after it its exit
 //! code (0 when absent), and the lines up to the next command what it prints, standard error
@@ -63,8 +65,8 @@ fn the_readme_examples_print_what_the_readme_says() {
     // The README, the graders' guide and the developers' page they link to.
     let pages = [
         ("README.md", 4),
-        ("docs/grading.md", 1),
-        ("src/README.md", 7),
+        ("docs/grading.md", 3),
+        ("src/README.md", 4),
     ];
     for (page, least) in pages {
         let text = std::fs::read_to_string(root.join(page)).unwrap();
@@ -101,5 +103,47 @@ fn the_readme_examples_print_what_the_readme_says() {
         ) {
             panic!("{what}:\n{err}");
         }
+    }
+}
+
+/// The `boardgames` commands of docs/performance.md: the lines of its plain code blocks and
+/// its inline code that start with the program's name.
+fn performance_commands(page: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut in_block = false;
+    for line in page.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+        } else if in_block {
+            found.extend(line.strip_prefix("boardgames ").map(str::to_string));
+        } else {
+            let spans = line.split('`').skip(1).step_by(2);
+            found.extend(
+                spans.filter_map(|span| span.strip_prefix("boardgames ").map(str::to_string)),
+            );
+        }
+    }
+    found
+}
+
+#[test]
+fn the_performance_page_commands_are_ones_the_program_accepts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/performance.md")).unwrap();
+    let commands = performance_commands(&page);
+    assert!(commands.len() >= 10, "only {} commands", commands.len());
+    for command in commands {
+        // Flags and their values are checked as they are parsed, before `--help` is reached;
+        // the help then ends the run at once.
+        let run = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+            .args(command.split_whitespace())
+            .arg("--help")
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "docs/performance.md: `boardgames {command}`: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
     }
 }

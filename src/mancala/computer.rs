@@ -33,7 +33,7 @@ const FULL_STONES: u64 = 48;
 
 /// Positions level 2's lookahead visits a move; each level above it up to 9 visits [`STEP`]
 /// times as many (level 9: 34,992, a thirtieth of level 10's). Measured on Kalah (6,4), each
-/// level against the one below, 40 games on each of seeds 1 to 3 (src/README.md): every pair
+/// level against the one below, 40 games on each of seeds 1 to 3 (docs/performance.md): every pair
 /// won more than half, level 2 against level 1 the closest (21 to 24 of 40). With four times
 /// as many a level (level 9: 262,144), level 10 won only 20-2-18 against level 9; with a base
 /// of 32, level 8 won 19-1-20 against level 7 on seed 2.

@@ -110,7 +110,7 @@ impl Strength {
 /// 4 million at 0.9 times, 77-12-31 within 6 million at 1.0 times; within 3 million the time a
 /// move against itself stayed where the 13 plies before had it, within 4 million it took a
 /// fifth more. With the weights before, 14 plies within 8 million won 20-1-19 on 40 at 1.3
-/// times. See src/README.md.)
+/// times. See docs/performance.md.)
 const SELECTIVE: (u32, u64) = (14, 3_000_000);
 
 /// From how many empty cells a level's solver plays rather than its search.
