@@ -20,12 +20,14 @@ mod common;
 mod judge;
 mod matches;
 mod play;
+mod review;
 mod solve;
 mod tools;
 
 use judge::Judge;
 use matches::{Arena, Relay};
 use play::{MancalaArgs, OthelloArgs};
+use review::Review;
 use solve::Solve;
 use tools::{Generate, PerftArgs, TrainArgs};
 
@@ -92,6 +94,7 @@ impl Cli {
             Command::Train(args) => Invocation::Tool(args.tool()),
             Command::Solve(solve) => Invocation::Tool(solve.tool()),
             Command::Generate(generate) => Invocation::Tool(generate.tool()),
+            Command::Review(review) => Invocation::Tool(review.tool()),
             Command::Arena(arena) => Invocation::Arena(arena.contest()?),
             Command::Relay(Relay::Othello(args)) => Invocation::Relay(Box::new(args.relaying())),
             Command::Judge(judge) => judge.invocation(),
@@ -192,6 +195,16 @@ pub enum Command {
                       boardgames solve mancala --pits 4 --stones 3 --all-moves"
     )]
     Solve(Solve),
+    /// Review a played game: each move's value against the best move's, the mistakes, where
+    /// the game turned.
+    #[command(
+        subcommand,
+        long_about = "Review a played game: replay its record (a transcript made with --echo,                       the input it was played from, or a list of moves) through the rules, then                       value every move against the best one, in discs for the player who made                       it: exact from --exact-from empty cells, the search's estimate (~) before.                       Prints each player's total loss, their worst moves and the move after                       which the result could no longer change.",
+        after_help = "Example:
+  boardgames othello --echo < game.in > game.txt
+                        boardgames review othello game.txt"
+    )]
+    Review(Review),
     /// Play the computer's levels against each other and print how often each wins.
     #[command(
         subcommand,

@@ -8,6 +8,7 @@
 mod console;
 mod mancala;
 mod othello;
+pub mod record;
 
 #[cfg(test)]
 pub(crate) mod tests;
@@ -218,6 +219,8 @@ pub enum Stop {
     /// A `train --cache` file that does not hold the positions this training asks for: the
     /// file, what is asked for (boxed: the error stays small), and why not.
     Cache(PathBuf, Box<SampleSet>, Unfit),
+    /// A record to review that is not a whole legal game.
+    Record(record::BadRecord),
 }
 
 impl fmt::Display for Stop {
@@ -238,6 +241,7 @@ impl fmt::Display for Stop {
             Stop::Io(err) => write!(f, "{err}"),
             Stop::File(path, err) => write!(f, "{}: {err}", path.display()),
             Stop::Position(path, why) => write!(f, "{}: {why}", path.display()),
+            Stop::Record(why) => write!(f, "{why}"),
             Stop::Unlearnable(side) => write!(
                 f,
                 "no learned evaluation for {side}x{side} boards (6x6 and 8x8 have one)"

@@ -1,4 +1,4 @@
-//! The engine tools at the console: `perft`, `solve`, `train` and `generate`, each a
+//! The engine tools at the console: `perft`, `solve`, `train`, `generate` and `review`, each a
 //! [`Tool`] run over the console's reader and writer. Each file holds one tool's report (its
 //! text, its clock, its progress on standard error) and hands the work to the games once the
 //! board size is a type; the counting, solving, fitting and generating are the games' and the
@@ -8,6 +8,7 @@
 mod generate;
 mod perft;
 mod positions;
+mod review;
 mod solve;
 mod train;
 
@@ -15,6 +16,7 @@ use std::io::{BufRead, Write};
 
 pub use generate::Generation;
 pub use positions::{PositionText, parse_position};
+pub use review::Reviewing;
 // For the fuzz target of the position reader (`fuzz/`).
 #[cfg(fuzzing)]
 pub(crate) use positions::read_positions;
@@ -60,6 +62,13 @@ pub enum Tool {
         side: BoardSide,
         /// The seed and whether to mix in wrong entries.
         how: Generation,
+    },
+    /// Review a played Othello game: every move against the best.
+    ReviewOthello {
+        /// The board side.
+        side: BoardSide,
+        /// The record and how its moves are valued.
+        reviewing: Reviewing,
     },
     /// Print the input of one random Kalah game.
     GenerateMancala {
@@ -125,6 +134,7 @@ fn perform<R: BufRead, W: Write>(tool: Tool, console: &mut Console<R, W>) -> Res
             },
         ),
         Tool::TrainOthello(training) => train::train(console, training),
+        Tool::ReviewOthello { side, reviewing } => review::review_othello(console, side, reviewing),
         Tool::GenerateOthello { side, how } => {
             with_side(side, generate::GenerateOthello { console, how })
         }

@@ -6,7 +6,7 @@ use super::midgame::{DISC, Evaluation, Limits, Search};
 use super::solve::{Question, solve_position};
 use crate::board::{Coord, LEVELS, TableTooLarge};
 use crate::othello::engine::Bits;
-use crate::othello::engine::{Fast, Layout, Side};
+use crate::othello::engine::{Fast, Layout, Position, Side};
 use crate::othello::evaluation::Learned;
 use crate::othello::rules::Othello;
 use crate::rng::Rng;
@@ -192,22 +192,8 @@ where
     }
     // Shuffled once: the first of several equal moves wins, so the seed breaks ties.
     rng.shuffle(&mut moves);
-    // Nodes cost more on wider boards: a sixteenth of the budget up to 14x14 (words of 16-bit
-    // rows), a thirty-second from 16x16 (32-bit rows, and move generation over the whole board
-    // once the discs spread).
-    let budget = match N {
-        ..=8 => strength.budget,
-        9..=14 => strength.budget / 16,
-        _ => strength.budget / 32,
-    };
-    // The learned patterns know no pits (they would read one as an empty cell; measured on
-    // 8x8 with four edge pits, level 10 lost 5-1-14 with them): on a board with pits the
-    // fitted features play, which do know them.
-    let cells = pos.me.len() + pos.opp.len() + pos.empty.len();
-    let evaluation = match strength.evaluation {
-        Evaluation::Patterns(_) if cells as usize != N * N => Evaluation::Features,
-        evaluation => evaluation,
-    };
+    let plan = plan::<N>(&pos, strength);
+    let budget = budget::<N>(strength);
     // The win-loss solve is for 8x8 only. On 6x6 level 10 from 26 empty cells it won 3 more
     // of 60 relay games against the level 10 before it, at 2.7 times the time a move and
     // pauses of seconds; beyond 8x8 the search's budget is a sixteenth or less, and on 10x10
@@ -217,8 +203,7 @@ where
         8 => strength.endgame,
         _ => Endgame::exact_from(strength.endgame.exact),
     };
-    // The opening: the four discs of the start and fewer than its moves' more.
-    let opening = (pos.me | pos.opp).len() < 4 + OPENING_MOVES;
+    let opening = is_opening(&pos);
     let margin = if opening {
         strength.margin.max(strength.opening_margin)
     } else {
@@ -239,27 +224,71 @@ where
     } else {
         None
     };
+    let best = match solved {
+        Some(solution) => solution.best,
+        None => Search::<Side<N>>::new(plan.limits, pos.me | pos.opp | pos.empty)?
+            .best_move(pos, &mut moves, plan.depth, margin, rng),
+    };
+    Ok(best.or(moves.first().copied()).map(Side::<N>::coord))
+}
+
+/// Whether `pos` is in the opening: the four discs of the start and fewer than
+/// [`OPENING_MOVES`] more.
+fn is_opening<L: Layout>(pos: &Position<L>) -> bool {
+    (pos.me | pos.opp).len() < 4 + OPENING_MOVES
+}
+
+/// The nodes `strength`'s searches (and, in multiples, its solves) may visit for a move on a
+/// board of side `N`. Nodes cost more on wider boards: a sixteenth of the budget up to 14x14
+/// (words of 16-bit rows), a thirty-second from 16x16 (32-bit rows, and move generation over
+/// the whole board once the discs spread).
+fn budget<const N: usize>(strength: Strength) -> u64 {
+    match N {
+        ..=8 => strength.budget,
+        9..=14 => strength.budget / 16,
+        _ => strength.budget / 32,
+    }
+}
+
+/// How `strength`'s search runs on `pos` (its solves apart): how it scores the horizon, how
+/// many nodes it may visit and how deep it goes.
+pub(in crate::othello) struct Plan {
+    /// The search's budget, evaluation and cuts.
+    pub limits: Limits,
+    /// Plies of its deepest iteration.
+    pub depth: u32,
+}
+
+/// The [`Plan`] of `strength`'s search on `pos`.
+pub(in crate::othello) fn plan<const N: usize>(pos: &Position<Side<N>>, strength: Strength) -> Plan
+where
+    Side<N>: Layout,
+{
+    let budget = budget::<N>(strength);
+    // The learned patterns know no pits (they would read one as an empty cell; measured on
+    // 8x8 with four edge pits, level 10 lost 5-1-14 with them): on a board with pits the
+    // fitted features play, which do know them.
+    let cells = pos.me.len() + pos.opp.len() + pos.empty.len();
+    let evaluation = match strength.evaluation {
+        Evaluation::Patterns(_) if cells as usize != N * N => Evaluation::Features,
+        evaluation => evaluation,
+    };
     // ProbCut's errors were measured with the learned 8x8 evaluation. Not in the opening,
     // where its cuts leave the seed fewer moves within the margin to pick among (seeds 1 to 7
     // from the start played 4 different openings with it, 7 without).
-    let selective = strength
-        .selective
-        .filter(|_| N == 8 && evaluation == Evaluation::Patterns(Learned::Phased) && !opening);
+    let selective = strength.selective.filter(|_| {
+        N == 8 && evaluation == Evaluation::Patterns(Learned::Phased) && !is_opening(pos)
+    });
     let (depth, budget) = selective.unwrap_or((strength.depth, budget));
-    let best = match solved {
-        Some(solution) => solution.best,
-        None => Search::<Side<N>>::new(
-            Limits {
-                budget,
-                evaluation,
-                fast: Fast::detect(),
-                probcut: selective.is_some(),
-            },
-            pos.me | pos.opp | pos.empty,
-        )?
-        .best_move(pos, &mut moves, depth, margin, rng),
-    };
-    Ok(best.or(moves.first().copied()).map(Side::<N>::coord))
+    Plan {
+        limits: Limits {
+            budget,
+            evaluation,
+            fast: Fast::detect(),
+            probcut: selective.is_some(),
+        },
+        depth,
+    }
 }
 
 /// The move that flips the most discs, the seed choosing among equals (a reference opponent

@@ -20,7 +20,7 @@ use crate::rng::Rng;
 /// within +-64 x 64, the hand-set one within a few thousand x 64 on 26x26).
 const DISC_WIN: i32 = 1_000_000;
 /// Beyond any score: 676 discs of margin are 676 million.
-const WIN: i32 = 1_000_000_000;
+pub(in crate::othello) const WIN: i32 = 1_000_000_000;
 
 /// One disc of final margin, in the evaluation's units (64ths of a disc): the unit the learned
 /// weights are stored in.
@@ -483,6 +483,16 @@ pub(in crate::othello) fn shallow_value<L: Layout>(
     fast: Option<Fast>,
 ) -> i32 {
     plain_value(pos, depth, Evaluation::HandSet, fast)
+}
+
+/// A search's value as a final disc margin: a finished game's exactly, an evaluation's
+/// rounded to the nearest disc.
+pub(in crate::othello) fn discs_of(value: i32) -> i32 {
+    if value.abs() >= DISC_WIN {
+        value / DISC_WIN
+    } else {
+        (value + DISC / 2).div_euclid(DISC)
+    }
 }
 
 /// The final disc margin that a plain `depth`-ply search scoring its horizon with the learned

@@ -4,6 +4,7 @@
 //! them by level (`computer.rs`). It uses `engine`, `rules` and `evaluation` below it; only
 //! `training` and the crate above it use it.
 
+pub mod appraise;
 pub mod computer;
 pub mod midgame;
 mod probcut;
@@ -11,5 +12,6 @@ pub mod solve;
 mod solve_table;
 mod stable;
 
+pub use appraise::{Appraisal, Value, move_values};
 pub use computer::{computer_move, greedy_move};
 pub use solve::{Analysis, Asked, Scoring, Solver};

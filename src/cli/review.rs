@@ -1,0 +1,78 @@
+//! The flags of `boardgames review`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use super::common::{
+    HASH_MB, SideArgs, cores, parse_hash_mb, parse_in, parse_level, parse_threads, within,
+};
+use crate::othello::Appraisal;
+use crate::tools::{Reviewing, Tool};
+
+/// The empty cells from which a review's values are exact by default on 8x8: every move of a
+/// position of 18 empty cells is solved in about a tenth of a second, and a whole game's last
+/// 18 moves in a few seconds.
+const EXACT_FROM: u32 = 18;
+
+/// The game of `boardgames review`.
+#[derive(Debug, Subcommand)]
+pub enum Review {
+    /// Review a played Othello game.
+    Othello(ReviewOthelloArgs),
+}
+
+/// How the review is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReviewFormat {
+    /// A table, a line a move, then the summary.
+    Text,
+    /// One JSON object: a row a turn, then the summary.
+    Json,
+}
+
+/// Flags of `boardgames review othello`.
+#[derive(Debug, Args)]
+pub struct ReviewOthelloArgs {
+    /// The game: a transcript made with --echo, the input a game was played from, or a list of
+    /// moves like `d3 c5 f6` [default: standard input].
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub side: SideArgs,
+    /// Values are exact from this many empty cells; before, the search's estimates.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = EXACT_FROM, value_parser = |t: &str| parse_in(t, within(0u32..=676), "0 to 676"))]
+    pub exact_from: u32,
+    /// The computer's level whose search estimates the values before that.
+    #[arg(long, value_name = "L", allow_negative_numbers = true, default_value_t = 10, value_parser = parse_level)]
+    pub level: u32,
+    /// Threads for the exact solves [default: the machine's cores].
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// The solver's table in MiB.
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = HASH_MB, value_parser = parse_hash_mb)]
+    pub hash_mb: u32,
+    /// How the review is written.
+    #[arg(long, value_enum, default_value_t = ReviewFormat::Text)]
+    pub format: ReviewFormat,
+}
+
+impl Review {
+    /// The review.
+    pub(super) fn tool(self) -> Tool {
+        let Review::Othello(args) = self;
+        Tool::ReviewOthello {
+            side: args.side.size,
+            reviewing: Reviewing {
+                source: args.file,
+                how: Appraisal {
+                    exact_from: args.exact_from,
+                    level: args.level,
+                    threads: args.threads.unwrap_or_else(cores),
+                    hash_mb: usize::try_from(args.hash_mb).unwrap_or(usize::MAX),
+                },
+                json: args.format == ReviewFormat::Json,
+            },
+        }
+    }
+}

@@ -1,0 +1,413 @@
+//! `review othello`: a played game read back with the engine's eye. The record (a `--echo`
+//! transcript, a game's input, or a list of moves) is replayed through the rules, which judge
+//! every move; then each move is valued against the best one (exact near the end, the
+//! search's estimate before) and the report says each player's losses, their worst moves and
+//! where the game turned, as a table or as JSON.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::board::{Coord, Outcome, Player};
+use crate::driver::record::{self, BadRecord, Kind};
+use crate::driver::{Console, Stop};
+use crate::othello::{Appraisal, Cell, Layout, Othello, Side, Value, WithSide, move_values};
+use crate::progress::Progress;
+
+/// What `review` reads and how it values the moves.
+#[derive(Clone, Debug)]
+pub struct Reviewing {
+    /// The record's file, or standard input.
+    pub source: Option<PathBuf>,
+    /// Exact from how many empty cells, the search's level before, threads and table.
+    pub how: Appraisal,
+    /// One JSON object instead of the table.
+    pub json: bool,
+}
+
+/// Every line of the review's report.
+mod text {
+    /// A row of the table: the move's number, its player, the move, its value, the best
+    /// move (when another), its value, the loss.
+    pub fn row(cells: [&str; 7]) -> String {
+        let [number, player, played, value, best, best_value, loss] = cells;
+        format!(
+            "{number:>4}  {player:<6}  {played:<6} {value:>6}  {best:<6} {best_value:>6}  {loss:>5}\n"
+        )
+    }
+
+    pub fn header() -> String {
+        row(["move", "player", "played", "value", "best", "value", "loss"])
+    }
+
+    pub fn title(side: usize, exact_from: u32, level: u32) -> String {
+        format!(
+            "Review of an Othello {side}x{side} game: values exact from {exact_from} empty cells, \
+             before that level {level}'s estimates (~)\n"
+        )
+    }
+
+    pub fn pass(player: char) -> String {
+        format!("      {player:<6}  pass\n")
+    }
+
+    pub fn losses(player: char, total: i32, worst: &str) -> String {
+        format!("{player} lost {total} discs in all{worst}\n")
+    }
+
+    pub fn turned(number: usize, result: &str) -> String {
+        format!("The game turned at move {number}: from then on, {result}.\n")
+    }
+
+    pub fn result(x: usize, o: usize) -> String {
+        format!("Result: X {x}, O {o}.\n")
+    }
+}
+
+/// Reads the record in `reviewing` (or standard input) and reviews it on a board of `side`.
+pub(super) fn review_othello<R: std::io::BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    side: crate::board::BoardSide,
+    reviewing: Reviewing,
+) -> Result<(), Stop> {
+    let bytes = match &reviewing.source {
+        Some(path) => std::fs::read(path).map_err(|err| Stop::File(path.clone(), err))?,
+        None => {
+            let mut bytes = Vec::new();
+            console.input().read_to_end(&mut bytes)?;
+            bytes
+        }
+    };
+    let tokens = record::tokens(Kind::Othello, &bytes).map_err(Stop::Record)?;
+    crate::othello::with_side(
+        side,
+        ReviewOthello {
+            console,
+            tokens,
+            reviewing,
+        },
+    )
+}
+
+/// [`review_othello`] once the side is a type.
+struct ReviewOthello<'a, R, W: Write> {
+    console: &'a mut Console<R, W>,
+    tokens: Vec<String>,
+    reviewing: Reviewing,
+}
+
+/// One turn of the game as played.
+enum Turn<const N: usize>
+where
+    Side<N>: Layout,
+{
+    /// Move `number` (passes apart), played at `at` from `before`.
+    Move {
+        number: usize,
+        before: Othello<N>,
+        at: Coord,
+    },
+    /// A player with no move passed.
+    Pass(Player),
+}
+
+/// A move valued: who played it, its value and the best move's, for the mover.
+#[derive(Clone, Debug)]
+struct Valued {
+    number: usize,
+    player: Player,
+    at: Coord,
+    value: Value,
+    best: Coord,
+    best_value: Value,
+}
+
+impl Valued {
+    fn loss(&self) -> i32 {
+        self.best_value.discs() - self.value.discs()
+    }
+}
+
+impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
+    type Output = Result<(), Stop>;
+
+    fn run<const N: usize>(self) -> Result<(), Stop>
+    where
+        Side<N>: Layout,
+    {
+        let (turns, end) = replay::<N>(&self.tokens).map_err(Stop::Record)?;
+        let how = self.reviewing.how;
+        let moves = turns
+            .iter()
+            .filter(|turn| matches!(turn, Turn::Move { .. }))
+            .count();
+        let progress = Progress::new(moves, "moves");
+        let mut valued = Vec::new();
+        let mut rows: Vec<Option<Valued>> = Vec::new();
+        for turn in &turns {
+            let Turn::Move { number, before, at } = turn else {
+                rows.push(None);
+                continue;
+            };
+            let values = move_values(before, how)?;
+            let played = values.iter().find(|(cell, _)| cell == at);
+            let (Some(&(best, best_value)), Some(&(_, value))) = (values.first(), played) else {
+                unreachable!("a move the rules took is among the legal moves valued");
+            };
+            let row = Valued {
+                number: *number,
+                player: before.to_move(),
+                at: *at,
+                value,
+                best,
+                best_value,
+            };
+            valued.push(row.clone());
+            rows.push(Some(row));
+            progress.reach(valued.len());
+        }
+        progress.finish();
+        let report = if self.reviewing.json {
+            json::<N>(&turns, &rows, &valued, &end)
+        } else {
+            table::<N>(&turns, &rows, &valued, &end, how)
+        };
+        self.console.say(report)
+    }
+}
+
+/// Replays `tokens` (an optional pit count and its pits, then moves) through the rules: the
+/// turns as played and the final position, or what makes them no whole legal game.
+fn replay<const N: usize>(tokens: &[String]) -> Result<(Vec<Turn<N>>, Othello<N>), BadRecord>
+where
+    Side<N>: Layout,
+{
+    let mut game = Othello::<N>::new();
+    let mut rest = tokens;
+    if record::starts_with_pit_count(tokens) {
+        let count = tokens[0]
+            .parse::<usize>()
+            .ok()
+            .and_then(|count| Othello::<N>::check_pit_count(count).ok())
+            .ok_or_else(|| BadRecord::PitCount(tokens[0].clone()))?;
+        for k in 1..=count {
+            let token = tokens.get(k).ok_or(BadRecord::Unfinished(0))?;
+            let at = record::cell(token).ok_or_else(|| BadRecord::Pit(k, token.clone(), None))?;
+            game.add_pit(at)
+                .map_err(|why| BadRecord::Pit(k, token.clone(), Some(why)))?;
+        }
+        rest = &tokens[count + 1..];
+    }
+    let mut turns = Vec::new();
+    let mut number = 0;
+    for token in rest {
+        pass_while_stuck(&mut game, &mut turns);
+        number += 1;
+        if game.outcome().is_some() {
+            return Err(BadRecord::AfterEnd(number));
+        }
+        let at = record::cell(token).ok_or_else(|| BadRecord::Move(number, token.clone(), None))?;
+        let before = game.clone();
+        game.play(at)
+            .map_err(|why| BadRecord::Move(number, token.clone(), Some(why)))?;
+        turns.push(Turn::Move { number, before, at });
+    }
+    pass_while_stuck(&mut game, &mut turns);
+    if game.outcome().is_none() {
+        return Err(BadRecord::Unfinished(number));
+    }
+    Ok((turns, game))
+}
+
+/// Passes for every player to move who has no move, as the console does, until one has a
+/// move or the game is over.
+fn pass_while_stuck<const N: usize>(game: &mut Othello<N>, turns: &mut Vec<Turn<N>>)
+where
+    Side<N>: Layout,
+{
+    while game.outcome().is_none() && !game.has_legal_move() {
+        let player = game.to_move();
+        // The player has no legal move and the game goes on: a pass is allowed.
+        if game.pass().is_err() {
+            break;
+        }
+        turns.push(Turn::Pass(player));
+    }
+}
+
+/// A player's letter.
+fn letter(player: Player) -> char {
+    Cell::Disc(player).symbol()
+}
+
+/// A value as the table shows it: signed discs, `~` before an estimate.
+fn shown(value: Value) -> String {
+    match value {
+        Value::Exact(discs) => format!("{discs:+}"),
+        Value::Estimate(discs) => format!("~{discs:+}"),
+    }
+}
+
+/// The move after which the result could no longer change: the first from which every
+/// move's value, for X, agrees with the final result, or `None` when only the last did.
+fn turning_point(valued: &[Valued], end: &Outcome) -> Option<usize> {
+    let for_x = |row: &Valued| match row.player {
+        Player::First => row.value.discs(),
+        Player::Second => -row.value.discs(),
+    };
+    let agrees = |margin: i32| match end {
+        Outcome::Won(Player::First) => margin > 0,
+        Outcome::Won(Player::Second) => margin < 0,
+        Outcome::Draw => margin == 0,
+    };
+    let from = valued
+        .iter()
+        .rposition(|row| !agrees(for_x(row)))
+        .map_or(0, |i| i + 1);
+    valued.get(from).map(|row| row.number)
+}
+
+/// The result in words.
+fn result_text(end: &Outcome) -> String {
+    match end {
+        Outcome::Won(player) => format!("{} wins", letter(*player)),
+        Outcome::Draw => "it is a draw".to_string(),
+    }
+}
+
+/// `player`'s total loss and their three worst moves.
+fn losses_of(valued: &[Valued], player: Player) -> (i32, Vec<&Valued>) {
+    let mut theirs: Vec<&Valued> = valued.iter().filter(|row| row.player == player).collect();
+    let total = theirs.iter().map(|row| row.loss()).sum();
+    theirs.sort_by_key(|row| (-row.loss(), row.number));
+    theirs.retain(|row| row.loss() > 0);
+    theirs.truncate(3);
+    (total, theirs)
+}
+
+/// The report as a table, at most 100 columns wide.
+fn table<const N: usize>(
+    turns: &[Turn<N>],
+    rows: &[Option<Valued>],
+    valued: &[Valued],
+    end: &Othello<N>,
+    how: Appraisal,
+) -> String
+where
+    Side<N>: Layout,
+{
+    let mut out = text::title(N, how.exact_from, how.level);
+    out.push_str(&text::header());
+    for (turn, row) in turns.iter().zip(rows) {
+        match (turn, row) {
+            (Turn::Pass(player), _) => out.push_str(&text::pass(letter(*player))),
+            (_, Some(row)) => {
+                let best = if row.loss() == 0 {
+                    String::new()
+                } else {
+                    row.best.to_string()
+                };
+                out.push_str(&text::row([
+                    &row.number.to_string(),
+                    &letter(row.player).to_string(),
+                    &row.at.to_string(),
+                    &shown(row.value),
+                    &best,
+                    &shown(row.best_value),
+                    &row.loss().to_string(),
+                ]));
+            }
+            _ => {}
+        }
+    }
+    out.push_str(&summary(valued, end));
+    out
+}
+
+/// The summary lines: each player's losses and worst moves, where the game turned, the result.
+fn summary<const N: usize>(valued: &[Valued], end: &Othello<N>) -> String
+where
+    Side<N>: Layout,
+{
+    let mut out = String::new();
+    for player in [Player::First, Player::Second] {
+        let (total, worst) = losses_of(valued, player);
+        let worst: Vec<String> = worst
+            .iter()
+            .map(|row| format!("move {} ({}, {} lost)", row.number, row.at, row.loss()))
+            .collect();
+        let worst = if worst.is_empty() {
+            String::new()
+        } else {
+            format!("; worst: {}", worst.join(", "))
+        };
+        out.push_str(&text::losses(letter(player), total, &worst));
+    }
+    let outcome = end.outcome().unwrap_or(Outcome::Draw);
+    if let Some(number) = turning_point(valued, &outcome) {
+        out.push_str(&text::turned(number, &result_text(&outcome)));
+    }
+    out.push_str(&text::result(
+        end.count(Cell::Disc(Player::First)),
+        end.count(Cell::Disc(Player::Second)),
+    ));
+    out
+}
+
+/// The report as one JSON object: a row a turn, then the summary.
+fn json<const N: usize>(
+    turns: &[Turn<N>],
+    rows: &[Option<Valued>],
+    valued: &[Valued],
+    end: &Othello<N>,
+) -> String
+where
+    Side<N>: Layout,
+{
+    let value = |value: Value| {
+        serde_json::json!({
+            "discs": value.discs(),
+            "exact": matches!(value, Value::Exact(_)),
+        })
+    };
+    let turns: Vec<serde_json::Value> = turns
+        .iter()
+        .zip(rows)
+        .map(|(turn, row)| match (turn, row) {
+            (Turn::Pass(player), _) => serde_json::json!({
+                "player": letter(*player).to_string(),
+                "pass": true,
+            }),
+            (_, Some(row)) => serde_json::json!({
+                "number": row.number,
+                "player": letter(row.player).to_string(),
+                "move": row.at.to_string(),
+                "value": value(row.value),
+                "best": row.best.to_string(),
+                "best_value": value(row.best_value),
+                "loss": row.loss(),
+            }),
+            (Turn::Move { .. }, None) => serde_json::Value::Null,
+        })
+        .collect();
+    let outcome = end.outcome().unwrap_or(Outcome::Draw);
+    let player = |player: Player| {
+        let (total, worst) = losses_of(valued, player);
+        serde_json::json!({
+            "loss": total,
+            "worst": worst.iter().map(|row| row.number).collect::<Vec<_>>(),
+        })
+    };
+    let report = serde_json::json!({
+        "turns": turns,
+        "summary": {
+            "X": player(Player::First),
+            "O": player(Player::Second),
+            "turned_at": turning_point(valued, &outcome),
+            "result": {
+                "X": end.count(Cell::Disc(Player::First)),
+                "O": end.count(Cell::Disc(Player::Second)),
+            },
+        },
+    });
+    format!("{report}\n")
+}
