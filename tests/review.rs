@@ -56,6 +56,32 @@ fn a_game_reads_the_same_from_its_transcript_its_input_and_its_move_list() {
         let exact = turn["value"]["exact"].as_bool().unwrap();
         assert_eq!(exact, number > 14, "move {number}: 32 cells less 14 moves");
         assert!(turn["loss"].as_i64().unwrap() >= 0, "move {number}");
+        if !exact {
+            continue;
+        }
+        // Exact values are the solver's, move by move.
+        let position = turn["position"].as_str().unwrap();
+        let solved = run(
+            &["solve", "othello", "--position", position, "--all-moves"],
+            b"",
+        );
+        let every: Vec<&str> = solved
+            .lines()
+            .find_map(|line| line.strip_prefix("Every move: "))
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let value_of = |cell: &str| -> i64 {
+            let i = every.iter().position(|&word| word == cell).unwrap();
+            every[i + 1].parse().unwrap()
+        };
+        let played = turn["move"].as_str().unwrap();
+        assert_eq!(turn["value"]["discs"].as_i64().unwrap(), value_of(played));
+        let best = turn["best"].as_str().unwrap();
+        assert_eq!(
+            turn["best_value"]["discs"].as_i64().unwrap(),
+            value_of(best)
+        );
     }
 }
 

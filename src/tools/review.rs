@@ -234,6 +234,19 @@ where
     }
 }
 
+/// `game`'s position as `solve othello --position` reads one: the cells row by row, a space,
+/// the player to move.
+fn position_text<const N: usize>(game: &Othello<N>) -> String
+where
+    Side<N>: Layout,
+{
+    let cells: String = (0..N * N)
+        .filter_map(|i| Coord::new(i % N, i / N, N))
+        .map(|at| game.cell(at).symbol())
+        .collect();
+    format!("{cells} {}", letter(game.to_move()))
+}
+
 /// A player's letter.
 fn letter(player: Player) -> char {
     Cell::Disc(player).symbol()
@@ -377,8 +390,9 @@ where
                 "player": letter(*player).to_string(),
                 "pass": true,
             }),
-            (_, Some(row)) => serde_json::json!({
+            (Turn::Move { before, .. }, Some(row)) => serde_json::json!({
                 "number": row.number,
+                "position": position_text(before),
                 "player": letter(row.player).to_string(),
                 "move": row.at.to_string(),
                 "value": value(row.value),
