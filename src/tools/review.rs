@@ -7,11 +7,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::board::{Coord, Outcome, Player};
+use crate::board::{Coord, Outcome, Player, TableTooLarge};
 use crate::driver::record::{self, BadRecord, Kind};
 use crate::driver::{Console, Stop};
 use crate::othello::{Appraisal, Cell, Layout, Othello, Side, Value, WithSide, move_values};
 use crate::progress::Progress;
+use crate::worker;
 
 /// What `review` reads and how it values the moves.
 #[derive(Clone, Debug)]
@@ -136,11 +137,15 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
     {
         let (turns, end) = replay::<N>(&self.tokens).map_err(Stop::Record)?;
         let how = self.reviewing.how;
-        let moves = turns
+        let played: Vec<(&Othello<N>, Coord)> = turns
             .iter()
-            .filter(|turn| matches!(turn, Turn::Move { .. }))
-            .count();
-        let progress = Progress::new(moves, "moves");
+            .filter_map(|turn| match turn {
+                Turn::Move { before, at, .. } => Some((before, *at)),
+                Turn::Pass(_) => None,
+            })
+            .collect();
+        let progress = Progress::new(played.len(), "moves");
+        let mut values = value_all(&played, how, &progress)?.into_iter();
         let mut valued = Vec::new();
         let mut rows: Vec<Option<Valued>> = Vec::new();
         for turn in &turns {
@@ -148,7 +153,9 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
                 rows.push(None);
                 continue;
             };
-            let values = move_values(before, how)?;
+            let values = values
+                .next()
+                .expect("every move played has its values, in order");
             let played = values.iter().find(|(cell, _)| cell == at);
             let (Some(&(best, best_value)), Some(&(_, value))) = (values.first(), played) else {
                 unreachable!("a move the rules took is among the legal moves valued");
@@ -163,7 +170,6 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
             };
             valued.push(row.clone());
             rows.push(Some(row));
-            progress.reach(valued.len());
         }
         progress.finish();
         let report = if self.reviewing.json {
@@ -173,6 +179,50 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
         };
         self.console.say(report)
     }
+}
+
+/// A position's number among the moves played, and its moves' values.
+type Dealt = (usize, Vec<(Coord, Value)>);
+
+/// The values of every legal move before each move `played`, in order, on `how.threads`
+/// threads: the positions are dealt out in turn, each valued on one thread (a review's exact
+/// solves are short; its estimates, most of its time, search on one thread each).
+fn value_all<const N: usize>(
+    played: &[(&Othello<N>, Coord)],
+    how: Appraisal,
+    progress: &Progress,
+) -> Result<Vec<Vec<(Coord, Value)>>, TableTooLarge>
+where
+    Side<N>: Layout,
+{
+    let threads = how.threads.clamp(1, played.len().max(1));
+    let one = Appraisal { threads: 1, ..how };
+    let dealt: Vec<Result<Vec<Dealt>, TableTooLarge>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|first| {
+                worker::spawn(scope, move || {
+                    (first..played.len())
+                        .step_by(threads)
+                        .map(|i| {
+                            let values = move_values(played[i].0, one)?;
+                            progress.advance(1);
+                            Ok((i, values))
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| worker::joined(w.join()))
+            .collect()
+    });
+    let mut all: Vec<Dealt> = Vec::new();
+    for part in dealt {
+        all.extend(part?);
+    }
+    all.sort_by_key(|&(i, _)| i);
+    Ok(all.into_iter().map(|(_, values)| values).collect())
 }
 
 /// Replays `tokens` (an optional pit count and its pits, then moves) through the rules: the
