@@ -175,3 +175,25 @@ fn a_record_that_is_no_whole_legal_game_is_one_error_line() {
         assert!(stderr.starts_with("error: "), "{what}: {stderr}");
     }
 }
+
+#[test]
+fn a_friendly_game_ends_with_the_review_command_of_that_game() {
+    let play = ["othello", "--size", "6", "--computer", "both", "--friendly"];
+    let game = run(&play, b"2 A1 F6\n");
+    let line = game.lines().last().unwrap();
+    let (_, command) = line.split_once(": echo ").unwrap();
+    let (tokens, review) = command.split_once(" | boardgames ").unwrap();
+    assert!(tokens.starts_with("2 A1 F6 "), "{line}");
+    assert_eq!(review, "review othello --size 6");
+    let reviewed = run(&review.split(' ').collect::<Vec<_>>(), tokens.as_bytes());
+    assert!(reviewed.ends_with(&format!("Result: X {}.\n", {
+        let score = game
+            .lines()
+            .find_map(|l| l.strip_prefix("Final score: X "))
+            .unwrap();
+        score.trim_end_matches('.').to_string()
+    })));
+    // Without --friendly the course's bytes end the game, and nothing after them.
+    let plain = run(&play[..5], b"2 A1 F6\n");
+    assert!(!plain.contains("boardgames review"));
+}

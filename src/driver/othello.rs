@@ -120,6 +120,16 @@ pub(super) mod text {
             }
         }
 
+        /// The command that reviews the game just played: its pit count, pits and moves.
+        pub fn review(side: usize, pits: usize, typed: &[Coord]) -> String {
+            let typed: Vec<String> = typed.iter().map(ToString::to_string).collect();
+            format!(
+                "To see where this game was won and lost: echo {pits} {} | boardgames review \
+                 othello --size {side}\n",
+                typed.join(" ")
+            )
+        }
+
         pub fn final_score(x: usize, o: usize) -> String {
             format!("Final score: X {x}, O {o}.\n")
         }
@@ -179,12 +189,17 @@ where
             Some(Ok(pits)) => break pits,
         }
     };
+    // The pits and moves as played, for the friendly console's review line.
+    let mut typed: Vec<Coord> = Vec::new();
     for k in 1..=pits {
         loop {
             let answer = console.ask(Question::Pit(k), text::pit_prompt(k))?;
             let at = answer.coord();
             match at.ok_or(PitError::OffBoard).and_then(|at| game.add_pit(at)) {
-                Ok(_) => break,
+                Ok(()) => {
+                    typed.extend(at);
+                    break;
+                }
                 Err(why) if friendly => {
                     console.say(text::friendly::invalid_pit(at, at.map(|_| why)))?;
                 }
@@ -218,6 +233,7 @@ where
             let flipped = game.play(at).expect("the computer names a legal move");
             console.say(format_args!("{}{at}\n", text::turn_prompt(mover)))?;
             last = Some((game.to_move().opponent(), at, flipped));
+            typed.push(at);
         } else {
             let player = game.to_move();
             if friendly {
@@ -248,6 +264,7 @@ where
                 match played {
                     Some((at, Ok(flipped))) => {
                         last = Some((player, at, flipped));
+                        typed.push(at);
                         break;
                     }
                     refused if friendly => {
@@ -279,6 +296,7 @@ where
         let count = |player| game.count(Cell::Disc(player));
         let (x, o) = (count(Player::First), count(Player::Second));
         console.say(text::friendly::final_score(x, o))?;
+        console.say(text::friendly::review(N, pits, &typed))?;
     }
     Ok(())
 }
