@@ -251,59 +251,6 @@ fn replay(script: &std::path::Path) -> Command {
     command
 }
 
-/// A browser that runs headless here: `BOARDGAMES_BROWSER`, else Chromium or Chrome by their
-/// usual names and places.
-fn browser() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("BOARDGAMES_BROWSER") {
-        return Some(path.into());
-    }
-    let names = [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ];
-    let on_path = names.into_iter().find(|name| {
-        Command::new(name)
-            .arg("--version")
-            .output()
-            .is_ok_and(|out| out.status.success())
-    });
-    on_path.map(PathBuf::from).or_else(|| {
-        [
-            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
-            r"C:\Program Files\Google\Chrome\Application\chrome.exe",
-        ]
-        .into_iter()
-        .map(PathBuf::from)
-        .find(|p| p.exists())
-    })
-}
-
-/// `browser` headless on `url` with `what` (`--dump-dom`, `--screenshot=PATH`): its output.
-fn headless(browser: &std::path::Path, url: &str, what: &str) -> String {
-    let profile = tempfile::tempdir().unwrap();
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--disable-gpu",
-            "--no-first-run",
-            "--hide-scrollbars",
-        ])
-        // As root (CI containers) Chromium runs only without its own sandbox.
-        .arg("--no-sandbox")
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(["--window-size=1280,4000", what, url])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 /// The submissions in the class table's rows, in the order the page has them.
 fn table_order(page: &str) -> Vec<String> {
     let body = &page[page.find("<tbody>").unwrap()..page.find("</tbody>").unwrap()];
@@ -349,22 +296,16 @@ fn the_class_page_is_one_file_that_a_browser_draws_with_its_boards() {
     }
     assert!(article.contains("after token "), "{article}");
 
-    let Some(browser) = browser() else {
+    let Some(browser) = common::browser() else {
         println!("not opened in a browser: no Chromium or Chrome here (set BOARDGAMES_BROWSER)");
         return;
     };
     let file = dir.path().join("class.html");
     std::fs::write(&file, &page).unwrap();
     let path = std::path::absolute(&file).unwrap();
-    let url = format!(
-        "file:///{}",
-        path.display()
-            .to_string()
-            .replace('\\', "/")
-            .trim_start_matches('/')
-    );
+    let url = common::file_url(&path);
     // The script ran: the table sorted by the column the link names.
-    let sorted = table_order(&headless(
+    let sorted = table_order(&common::headless(
         &browser,
         &format!("{url}#sort=submission"),
         "--dump-dom",
@@ -378,27 +319,14 @@ fn the_class_page_is_one_file_that_a_browser_draws_with_its_boards() {
     assert_eq!(sorted, by_name);
     // Drawn: the boards' green, the differing cells' red, the played cell's yellow.
     let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("class-page.png");
-    headless(&browser, &url, &format!("--screenshot={}", shot.display()));
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    let step = info.color_type.samples();
-    let count = |rgb: [u8; 3]| {
-        pixels[..info.buffer_size()]
-            .chunks(step)
-            .filter(|p| p[..3] == rgb)
-            .count()
-    };
+    let count = common::screenshot_counts(&browser, &url, &shot);
     let (green, red, yellow) = (
         count([0x2e, 0x7d, 0x32]),
         count([0xe5, 0x39, 0x35]),
         count([0xfd, 0xd8, 0x35]),
     );
     println!(
-        "{}x{} screenshot {}: {green} board, {red} differing, {yellow} played pixels",
-        info.width,
-        info.height,
+        "screenshot {}: {green} board, {red} differing, {yellow} played pixels",
         shot.display()
     );
     assert!(green > 5000 && red > 200 && yellow > 50);

@@ -2,6 +2,8 @@
 //! records refused with one `error:` line, and reviews that tell a weak player from a strong
 //! one.
 
+mod common;
+
 use assert_cmd::Command;
 
 fn boardgames() -> Command {
@@ -196,4 +198,44 @@ fn a_friendly_game_ends_with_the_review_command_of_that_game() {
     // Without --friendly the course's bytes end the game, and nothing after them.
     let plain = run(&play[..5], b"2 A1 F6\n");
     assert!(!plain.contains("boardgames review"));
+}
+
+#[test]
+fn the_review_page_draws_the_chart_and_the_worst_moves_boards() {
+    let (input, _) = game("7", "2");
+    let page = run(
+        &["review", "othello", "--size", "6", "--format", "html"],
+        input.as_bytes(),
+    );
+    // Self-contained: nothing fetched from anywhere.
+    for outside in ["http:", "https:", "<link", " src=", "<script"] {
+        assert!(!page.contains(outside), "{outside}");
+    }
+    let mistakes = page.matches("<section class=\"mistake\">").count();
+    assert!((1..=6).contains(&mistakes), "{mistakes} boards");
+    assert_eq!(page.matches("<polyline").count(), 1);
+    assert_eq!(page.matches("class=\"played\"").count(), mistakes);
+    assert_eq!(page.matches("class=\"best\"").count(), mistakes);
+    let Some(browser) = common::browser() else {
+        println!("not opened in a browser: no Chromium or Chrome here (set BOARDGAMES_BROWSER)");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("review.html");
+    std::fs::write(&file, &page).unwrap();
+    let url = common::file_url(&std::path::absolute(&file).unwrap());
+    let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("review-page.png");
+    let count = common::screenshot_counts(&browser, &url, &shot);
+    // The boards' green, the played cells' red, the best cells' blue, the chart's purple.
+    let (green, red, blue, purple) = (
+        count([0x2e, 0x7d, 0x32]),
+        count([0xe5, 0x39, 0x35]),
+        count([0x1e, 0x88, 0xe5]),
+        count([0x6a, 0x1b, 0x9a]),
+    );
+    println!(
+        "screenshot {}: {green} board, {red} played, {blue} best, {purple} chart pixels",
+        shot.display()
+    );
+    assert!(green > 5000 && red > 100 && blue > 100 && purple > 300);
 }

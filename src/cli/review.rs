@@ -8,7 +8,7 @@ use super::common::{
     HASH_MB, SideArgs, cores, parse_hash_mb, parse_in, parse_level, parse_threads, within,
 };
 use crate::othello::Appraisal;
-use crate::tools::{Reviewing, Tool};
+use crate::tools::{ReviewFormat as Written, Reviewing, Tool};
 
 /// The empty cells from which a review's values are exact by default: on 8x8, every move of a
 /// position of 20 empty cells is solved in about 0.2 s (of 18, 0.05 s; of 22, 2.2 s; of 24,
@@ -30,6 +30,8 @@ pub enum ReviewFormat {
     Text,
     /// One JSON object: a row a turn, then the summary.
     Json,
+    /// One self-contained page: a chart of the value, the worst moves' boards, the table.
+    Html,
 }
 
 /// Flags of `boardgames review othello`.
@@ -72,7 +74,11 @@ impl Review {
                     threads: args.threads.unwrap_or_else(cores),
                     hash_mb: usize::try_from(args.hash_mb).unwrap_or(usize::MAX),
                 },
-                json: args.format == ReviewFormat::Json,
+                format: match args.format {
+                    ReviewFormat::Text => Written::Text,
+                    ReviewFormat::Json => Written::Json,
+                    ReviewFormat::Html => Written::Html,
+                },
             },
         }
     }

@@ -16,10 +16,12 @@ use std::io::{BufRead, Write};
 
 pub use generate::Generation;
 pub use positions::{PositionText, parse_position};
-pub use review::Reviewing;
-// For the fuzz target of the position reader (`fuzz/`).
+pub use review::{Format as ReviewFormat, Reviewing};
+// For the fuzz targets of the position and record readers (`fuzz/`).
 #[cfg(fuzzing)]
 pub(crate) use positions::read_positions;
+#[cfg(fuzzing)]
+pub(crate) use review::replayed;
 pub use solve::{OthelloPositions, SolveOptions};
 pub use train::Training;
 

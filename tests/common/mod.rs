@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// How long a test waits for processes to start or to go before it looks at them: long enough
@@ -70,4 +71,80 @@ pub fn outcome(out: std::process::Output) -> (i32, String, String) {
         text(&out.stdout),
         text(&out.stderr),
     )
+}
+
+/// A browser that runs headless here: `BOARDGAMES_BROWSER`, else Chromium or Chrome by their
+/// usual names and places.
+pub fn browser() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("BOARDGAMES_BROWSER") {
+        return Some(path.into());
+    }
+    let names = [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ];
+    let on_path = names.into_iter().find(|name| {
+        Command::new(name)
+            .arg("--version")
+            .output()
+            .is_ok_and(|out| out.status.success())
+    });
+    on_path.map(PathBuf::from).or_else(|| {
+        [
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+            r"C:\Program Files\Google\Chrome\Application\chrome.exe",
+        ]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+    })
+}
+
+/// `browser` headless on `url` with `what` (`--dump-dom`, `--screenshot=PATH`): its output.
+pub fn headless(browser: &std::path::Path, url: &str, what: &str) -> String {
+    let profile = tempfile::tempdir().unwrap();
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--disable-gpu",
+            "--no-first-run",
+            "--hide-scrollbars",
+        ])
+        // As root (CI containers) Chromium runs only without its own sandbox.
+        .arg("--no-sandbox")
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(["--window-size=1280,4000", what, url])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The `file:` URL of the file at the absolute `path`, on every system.
+pub fn file_url(path: &Path) -> String {
+    format!(
+        "file:///{}",
+        path.display()
+            .to_string()
+            .replace('\\', "/")
+            .trim_start_matches('/')
+    )
+}
+
+/// A screenshot of `url` by `browser`, saved at `shot`: a counter of its pixels of a colour.
+pub fn screenshot_counts(browser: &Path, url: &str, shot: &Path) -> impl Fn([u8; 3]) -> usize {
+    headless(browser, url, &format!("--screenshot={}", shot.display()));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(shot).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let step = info.color_type.samples();
+    pixels.truncate(info.buffer_size());
+    move |rgb: [u8; 3]| pixels.chunks(step).filter(|p| p[..3] == rgb).count()
 }

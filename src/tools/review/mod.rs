@@ -2,7 +2,9 @@
 //! transcript, a game's input, or a list of moves) is replayed through the rules, which judge
 //! every move; then each move is valued against the best one (exact near the end, the
 //! search's estimate before) and the report says each player's losses, their worst moves and
-//! where the game turned, as a table or as JSON.
+//! where the game turned, as a table, as JSON or as a page (`page.rs`).
+
+mod page;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,8 +23,19 @@ pub struct Reviewing {
     pub source: Option<PathBuf>,
     /// Exact from how many empty cells, the search's level before, threads and table.
     pub how: Appraisal,
-    /// One JSON object instead of the table.
-    pub json: bool,
+    /// How the review is written.
+    pub format: Format,
+}
+
+/// How a review is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A table, a line a move, then the summary.
+    Text,
+    /// One JSON object: a row a turn, then the summary.
+    Json,
+    /// One self-contained page: the chart, the worst moves' boards, the table.
+    Html,
 }
 
 /// Every line of the review's report.
@@ -172,10 +185,10 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
             rows.push(Some(row));
         }
         progress.finish();
-        let report = if self.reviewing.json {
-            json::<N>(&turns, &rows, &valued, &end)
-        } else {
-            table::<N>(&turns, &rows, &valued, &end, how)
+        let report = match self.reviewing.format {
+            Format::Text => table::<N>(&turns, &rows, &valued, &end, how),
+            Format::Json => json::<N>(&turns, &rows, &valued, &end),
+            Format::Html => page::page::<N>(&turns, &rows, &valued, &end, how),
         };
         self.console.say(report)
     }
@@ -183,6 +196,26 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
 
 /// A position's number among the moves played, and its moves' values.
 type Dealt = (usize, Vec<(Coord, Value)>);
+
+/// For the fuzz target of the record reader (`fuzz/`): `bytes` read as an Othello record and
+/// replayed through the rules on a board of `side`, without valuing: the turns, or why the
+/// record is no whole legal game.
+#[cfg(fuzzing)]
+pub(crate) fn replayed(side: crate::board::BoardSide, bytes: &[u8]) -> Result<usize, BadRecord> {
+    /// [`replayed`] once the side is a type.
+    struct Replay(Vec<String>);
+    impl WithSide for Replay {
+        type Output = Result<usize, BadRecord>;
+        fn run<const N: usize>(self) -> Result<usize, BadRecord>
+        where
+            Side<N>: Layout,
+        {
+            replay::<N>(&self.0).map(|(turns, _)| turns.len())
+        }
+    }
+    let tokens = record::tokens(Kind::Othello, bytes)?;
+    crate::othello::with_side(side, Replay(tokens))
+}
 
 /// The values of every legal move before each move `played`, in order, on `how.threads`
 /// threads: the positions are dealt out in turn, each valued on one thread (a review's exact
