@@ -19,6 +19,8 @@ mod mancala;
 mod matches;
 #[path = "../../src/othello/mod.rs"]
 mod othello;
+#[path = "../../src/progress.rs"]
+mod progress;
 #[path = "../../src/rng.rs"]
 mod rng;
 #[path = "../../src/tools/mod.rs"]
@@ -112,4 +114,19 @@ pub fn transcript(data: &[u8]) {
         })
     };
     let _ = judge::diagnose_generated(game, u64::from(*seed), actual, pick & 0x80 != 0);
+}
+
+/// The review's record reader on arbitrary bytes: the first byte picks the board, the rest is
+/// read as a record (a transcript, a game's input or a move list) and replayed through the
+/// rules. Nothing may panic: the record is a whole legal game or an error.
+pub fn record(data: &[u8]) {
+    let Some((&pick, record)) = data.split_first() else {
+        return;
+    };
+    let side = board::SIDES[usize::from(pick) % board::SIDES.len()];
+    let side = board::BoardSide::new(side).expect("a listed side");
+    if let Ok(turns) = tools::replayed(side, record) {
+        // A whole game has a turn for every token but the pits, and passes besides.
+        assert!(turns > 0);
+    }
 }
