@@ -6,6 +6,7 @@
 //! uses nothing above the games and `board`.
 
 mod console;
+pub mod events;
 mod mancala;
 mod othello;
 pub mod record;

@@ -1,13 +1,17 @@
 //! A played game's record read back as the tokens that were typed: from a console transcript
-//! made with `--echo` (each token follows its prompt on the prompt's line), or from a game's
+//! made with `--echo` (each token follows its prompt on the prompt's line, read by the judge's
+//! transcript reader, `events.rs`), or from a game's
 //! input or a plain list of moves (whitespace-separated tokens). What the tokens mean is the
 //! rules' to say, move by move; what can be wrong with a record, and its words, are here.
 //! Pure functions of the bytes, no I/O.
 
 use std::fmt;
 
+use super::KalahBoard;
 use super::console::is_separator;
-use crate::board::Coord;
+use super::events::{self, Game};
+use crate::board::{BoardSide, Coord, PitsPerRow};
+use crate::mancala::Capture;
 use crate::othello::{MoveError, PitError};
 
 /// Which game a record is of.
@@ -20,11 +24,16 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// What every line that asks for a token holds, in each game's console (plain or friendly).
-    fn prompt_marks(self) -> &'static [&'static str] {
+    /// The game as the transcript reader knows it; its prompts do not depend on the board, so
+    /// any board of the game does.
+    fn game(self) -> Game {
         match self {
-            Kind::Othello => &["Enter number of pits", "Enter position for pit", "'s turn"],
-            Kind::Kalah => &[", choose a pit ("],
+            Kind::Othello => Game::Othello(BoardSide::new(8).expect("8 is a side")),
+            Kind::Kalah => Game::Mancala(KalahBoard {
+                pits: PitsPerRow::new(6).expect("6 is a pit count"),
+                stones: 4,
+                capture: Capture::default(),
+            }),
         }
     }
 
@@ -111,24 +120,18 @@ impl fmt::Display for BadRecord {
 /// # Errors
 /// A transcript of the other game, or one made without `--echo`.
 pub fn tokens(kind: Kind, bytes: &[u8]) -> Result<Vec<String>, BadRecord> {
-    let text = String::from_utf8_lossy(bytes);
-    let marked = |kind: Kind| kind.prompt_marks().iter().any(|mark| text.contains(mark));
-    let found: Vec<String> = if marked(kind) {
-        let mut found = Vec::new();
-        for line in text.lines() {
-            if !kind.prompt_marks().iter().any(|mark| line.contains(mark)) {
-                continue;
-            }
-            // The answer follows the prompt's last colon; a token never holds a space, so what
-            // does is the next output, on the prompt's line because nothing was echoed.
-            let answer = line.rsplit_once(": ").map_or("", |(_, after)| after).trim();
-            if answer.is_empty() || answer.contains(char::is_whitespace) {
-                return Err(BadRecord::NotEchoed);
-            }
-            found.push(answer.to_string());
+    let answers = events::answers(kind.game(), bytes);
+    let found: Vec<String> = if !answers.is_empty() {
+        // A token never holds a space: what does is the next output, on the prompt's line
+        // because nothing was echoed.
+        if answers
+            .iter()
+            .any(|answer| answer.is_empty() || answer.contains(char::is_whitespace))
+        {
+            return Err(BadRecord::NotEchoed);
         }
-        found
-    } else if marked(kind.other()) {
+        answers
+    } else if !events::answers(kind.other().game(), bytes).is_empty() {
         return Err(BadRecord::OtherGame(kind.other()));
     } else {
         bytes

@@ -1,6 +1,6 @@
 //! Reading transcripts, as pure functions with no I/O and no processes: whether two are the
 //! same bytes and where they first differ (`compare.rs`); a transcript read as the game it
-//! shows (`events.rs`); the two read side by side, the difference named by the rule it breaks
+//! shows (`driver/events.rs`, which the review reads records with too); the two read side by side, the difference named by the rule it breaks
 //! or the cosmetic kinds it shows (`diagnose/`); those rules' ids (`rule.rs`); a crash that a
 //! sanitizer or the C library reported on standard error (`crash.rs`), and what the system
 //! refused the program (`refused.rs`). It uses the
@@ -9,18 +9,9 @@
 pub mod compare;
 pub mod crash;
 pub mod diagnose;
-mod events;
 pub mod refused;
 pub mod rule;
 
-use crate::board::BoardSide;
-use crate::driver::KalahBoard;
-
-/// The game the program plays.
-#[derive(Clone, Copy, Debug)]
-pub enum Game {
-    /// Othello on a board of this side.
-    Othello(BoardSide),
-    /// Kalah on this board.
-    Mancala(KalahBoard),
-}
+pub use crate::driver::events::Game;
+// The console's transcripts as games, read where the review reads them too.
+pub(in crate::judge) use crate::driver::events;

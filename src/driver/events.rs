@@ -2,9 +2,22 @@
 //! with what follows), pieces become events (a prompt, a message, a whole board), tolerant of
 //! what a person calls presentation: spacing, letter case, wording ("block" for "pit"),
 //! punctuation. The same reader reads the expected and the actual transcript, so that two
-//! transcripts that differ only in presentation give equal events. Pure functions, no I/O.
+//! transcripts that differ only in presentation give equal events; and the answers a transcript
+//! made with `--echo` shows after its prompts, which the review replays. It sits with the
+//! console whose transcripts it reads, below the judge and the tools that read them. Pure
+//! functions, no I/O.
 
-use super::Game;
+use super::KalahBoard;
+use crate::board::BoardSide;
+
+/// The game a transcript is of.
+#[derive(Clone, Copy, Debug)]
+pub enum Game {
+    /// Othello on a board of this side.
+    Othello(BoardSide),
+    /// Kalah on this board.
+    Mancala(KalahBoard),
+}
 
 /// A piece of a transcript: a line, or the part of a line up to the end of a prompt.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +165,27 @@ fn prompt_end(game: Game, text: &[u8]) -> Option<usize> {
         from = colon + 1;
     }
     None
+}
+
+/// What follows each of the game's prompts on its line, in order: in a transcript made with
+/// `--echo`, the tokens typed; in one made without, whatever the program wrote next (or
+/// nothing, when the prompt ends its line).
+#[must_use]
+pub fn answers(game: Game, text: &[u8]) -> Vec<String> {
+    let pieces = pieces(game, text);
+    let mut found = Vec::new();
+    for (i, piece) in pieces.iter().enumerate() {
+        if !is_prompt(game, piece.text) {
+            continue;
+        }
+        // A prompt that shares its line is a piece of its own, and what follows is the next.
+        let after = match pieces.get(i + 1) {
+            Some(next) if !piece.newline => next.text,
+            _ => &[],
+        };
+        found.push(String::from_utf8_lossy(after).trim().to_string());
+    }
+    found
 }
 
 /// Whether `text` reads as one of the game's prompts.
