@@ -239,3 +239,29 @@ fn the_review_page_draws_the_chart_and_the_worst_moves_boards() {
     );
     assert!(green > 5000 && red > 100 && blue > 100 && purple > 300);
 }
+
+#[test]
+fn a_transcript_with_refused_entries_reads_as_the_game_the_console_played() {
+    // A game input with wrong entries, each followed by the right one, and its transcript.
+    let generate = [
+        "generate", "othello", "--size", "6", "--seed", "1", "--errors",
+    ];
+    let input = run(&generate, b"");
+    let transcript = run(&["othello", "--size", "6", "--echo"], input.as_bytes());
+    assert!(
+        transcript.contains("Invalid move!"),
+        "the case needs a refused move"
+    );
+    let review = ["review", "othello", "--size", "6", "--format", "json"];
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&review, transcript.as_bytes())).unwrap();
+    let played =
+        transcript.matches("'s turn: ").count() - transcript.matches("Invalid move!").count();
+    let moves = json["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|turn| turn.get("move").is_some())
+        .count();
+    assert_eq!(moves, played);
+}

@@ -167,9 +167,10 @@ fn prompt_end(game: Game, text: &[u8]) -> Option<usize> {
     None
 }
 
-/// What follows each of the game's prompts on its line, in order: in a transcript made with
-/// `--echo`, the tokens typed; in one made without, whatever the program wrote next (or
-/// nothing, when the prompt ends its line).
+/// What follows each of the game's prompts on its line, in order, but for the answers the
+/// console refused (the next line says so, and the prompt comes again): in a transcript made
+/// with `--echo`, the tokens the game took; in one made without, whatever the program wrote
+/// next (or nothing, when the prompt ends its line).
 #[must_use]
 pub fn answers(game: Game, text: &[u8]) -> Vec<String> {
     let pieces = pieces(game, text);
@@ -183,7 +184,21 @@ pub fn answers(game: Game, text: &[u8]) -> Vec<String> {
             Some(next) if !piece.newline => next.text,
             _ => &[],
         };
-        found.push(String::from_utf8_lossy(after).trim().to_string());
+        let refused = pieces.get(i + 2).is_some_and(|next| {
+            matches!(
+                classify(game, next.text),
+                Event::TooManyPits
+                    | Event::InvalidNumber
+                    | Event::InvalidPosition
+                    | Event::InvalidMove
+                    | Event::InvalidPit
+                    | Event::EmptyPit(_)
+                    | Event::NothingToUndo
+            )
+        });
+        if !refused {
+            found.push(String::from_utf8_lossy(after).trim().to_string());
+        }
     }
     found
 }
