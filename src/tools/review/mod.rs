@@ -139,6 +139,14 @@ impl Valued {
     fn loss(&self) -> i32 {
         self.best_value.discs() - self.value.discs()
     }
+
+    /// The move's value for X: the final margin of X's discs over O's it leads to.
+    fn for_x(&self) -> i32 {
+        match self.player {
+            Player::First => self.value.discs(),
+            Player::Second => -self.value.discs(),
+        }
+    }
 }
 
 impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
@@ -159,7 +167,6 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
             .collect();
         let progress = Progress::new(played.len(), "moves");
         let mut values = value_all(&played, how, &progress)?.into_iter();
-        let mut valued = Vec::new();
         let mut rows: Vec<Option<Valued>> = Vec::new();
         for turn in &turns {
             let Turn::Move { number, before, at } = turn else {
@@ -181,9 +188,9 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
                 best,
                 best_value,
             };
-            valued.push(row.clone());
             rows.push(Some(row));
         }
+        let valued: Vec<Valued> = rows.iter().flatten().cloned().collect();
         progress.finish();
         let report = match self.reviewing.format {
             Format::Text => table::<N>(&turns, &rows, &valued, &end, how),
@@ -346,10 +353,6 @@ fn shown(value: Value) -> String {
 /// The move after which the result could no longer change: the first from which every
 /// move's value, for X, agrees with the final result, or `None` when only the last did.
 fn turning_point(valued: &[Valued], end: &Outcome) -> Option<usize> {
-    let for_x = |row: &Valued| match row.player {
-        Player::First => row.value.discs(),
-        Player::Second => -row.value.discs(),
-    };
     let agrees = |margin: i32| match end {
         Outcome::Won(Player::First) => margin > 0,
         Outcome::Won(Player::Second) => margin < 0,
@@ -357,7 +360,7 @@ fn turning_point(valued: &[Valued], end: &Outcome) -> Option<usize> {
     };
     let from = valued
         .iter()
-        .rposition(|row| !agrees(for_x(row)))
+        .rposition(|row| !agrees(row.for_x()))
         .map_or(0, |i| i + 1);
     valued.get(from).map(|row| row.number)
 }

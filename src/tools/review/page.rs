@@ -116,13 +116,9 @@ where
 /// The value of each move for X as a line over the game, zero in the middle.
 fn chart(valued: &[Valued]) -> String {
     let (width, height) = (640.0_f64, 240.0_f64);
-    let for_x = |row: &Valued| match row.player {
-        Player::First => row.value.discs(),
-        Player::Second => -row.value.discs(),
-    };
     let most = valued
         .iter()
-        .map(|row| for_x(row).abs())
+        .map(|row| row.for_x().abs())
         .max()
         .unwrap_or(0)
         .max(1);
@@ -131,7 +127,7 @@ fn chart(valued: &[Valued]) -> String {
         .iter()
         .enumerate()
         .map(|(i, row)| {
-            let y = height / 2.0 - f64::from(for_x(row)) / f64::from(most) * (height / 2.0 - 10.0);
+            let y = height / 2.0 - f64::from(row.for_x()) / f64::from(most) * (height / 2.0 - 10.0);
             format!("{:.1},{:.1}", i as f64 * step, y)
         })
         .collect();
