@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::estimate::INFINITY;
 use super::game::{Capture, Rows, sow};
-use crate::zeroed::Zeroed;
+use crate::zeroed::{Zeroed, prefetch};
 
 /// The exact values of positions with few stones left in the pits, computed on first sight and
 /// kept for good: a retrograde database filled lazily. Positions are numbered densely by their
@@ -76,38 +76,48 @@ impl<const P: usize> Endgame<P> {
         index as usize
     }
 
-    /// The exact future margin of the player to move, if `rows` is small enough to keep here.
-    pub fn value(&self, rows: &Rows<P>) -> Option<i32> {
-        let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
-        (stones <= self.limit).then(|| self.exact(rows, stones))
+    /// Where `rows` (holding `stones` <= `limit` stones) is kept, its value starting to load
+    /// into the cache for an [`Self::exact_at`] soon after.
+    pub fn locate(&self, rows: &Rows<P>, stones: u32) -> usize {
+        let index = self.index(rows, stones);
+        prefetch(&self.values[index]);
+        index
     }
 
-    /// Plain minimax over the small positions, each computed once. Every sowing keeps or lowers
-    /// the stones in the pits, and one that keeps them moves stones towards the mover's store,
-    /// so the recursion never comes back to a position it is computing.
+    /// The exact future margin of the player to move in `rows`, which hold `stones` <=
+    /// `limit` stones.
     pub fn exact(&self, rows: &Rows<P>, stones: u32) -> i32 {
-        let index = self.index(rows, stones);
+        self.exact_at(rows, self.index(rows, stones))
+    }
+
+    /// [`Self::exact`] of `rows`, kept at `index`. Plain minimax over the small positions,
+    /// each computed once. Every sowing keeps or lowers the stones in the pits, and one that
+    /// keeps them moves stones towards the mover's store, so the recursion never comes back to
+    /// a position it is computing.
+    pub fn exact_at(&self, rows: &Rows<P>, index: usize) -> i32 {
         let known = self.values[index].load(Relaxed);
         if known != 0 {
             return i32::from(known) - Self::BIAS;
         }
-        let mut best = -INFINITY;
+        // Every sowing's position, from its next mover's side, located first so that their
+        // values load at the same time.
+        let mut children = [(0i32, false, [[0u16; P]; 2], None); P];
+        let mut count = 0;
         for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
             let sown = sow(rows, pit, self.capture);
-            let left = || {
-                sown.rows
-                    .iter()
-                    .flatten()
-                    .map(|&n| u32::from(n))
-                    .sum::<u32>()
-            };
-            let gain = sown.gain();
-            let value = if sown.over {
-                gain
-            } else if sown.again {
-                gain + self.exact(&sown.rows, left())
-            } else {
-                gain - self.exact(&[sown.rows[1], sown.rows[0]], left())
+            let (same_mover, next) = sown.after();
+            let left: u32 = next.iter().flatten().map(|&n| u32::from(n)).sum();
+            // A sowing that ends the game has no position after it to value.
+            let at = (!sown.over).then(|| self.locate(&next, left));
+            children[count] = (sown.gain(), same_mover, next, at);
+            count += 1;
+        }
+        let mut best = -INFINITY;
+        for &(gain, same_mover, ref next, at) in &children[..count] {
+            let value = match at {
+                None => gain,
+                Some(at) if same_mover => gain + self.exact_at(next, at),
+                Some(at) => gain - self.exact_at(next, at),
             };
             best = best.max(value);
         }

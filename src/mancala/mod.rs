@@ -1,7 +1,7 @@
 //! Kalah (Mancala), in files that each use only those listed before them: the rules
 //! (`game.rs`: [`Mancala`] and the sowing ring) and the board text (`display.rs`); the
 //! lookahead estimate (`estimate.rs`); the exact solver's tables (`endgame.rs`, `table.rs`)
-//! and the solver over them (`solve.rs`); the deep lookahead (`search.rs`); and the computer
+//! and the solver over them (`solve/`); the deep lookahead (`search.rs`); and the computer
 //! player (`computer.rs`), which uses the estimate, the solver and the deep lookahead. Nothing
 //! here reads, writes or looks at a clock; from the rest of the crate it uses only `board`
 //! (and `rng` for the computer's choices). Outside this folder a move is a pit number, 1 to

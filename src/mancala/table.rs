@@ -11,7 +11,7 @@ use super::endgame::Endgame;
 use super::estimate::INFINITY;
 use super::game::Capture;
 use crate::board::{Progress, Report};
-use crate::zeroed::Zeroed;
+use crate::zeroed::{Zeroed, prefetch};
 
 /// One transposition-table slot: bounds on a position's value and the best pit found.
 #[derive(Clone, Copy, Debug, Default)]
@@ -174,6 +174,12 @@ impl<'a, const P: usize> Shared<'a, P> {
         &self.table[(key >> 1) as usize & (self.table.len() - 1)]
     }
 
+    /// Starts loading the bucket of `key` into the cache, for a [`Self::probe_key`] soon
+    /// after.
+    pub(super) fn prefetch(&self, key: u64) {
+        prefetch(self.bucket(key));
+    }
+
     pub(super) fn probe_key(&self, key: u64) -> Option<Slot> {
         let bucket = self.bucket(key);
         (0..2)
@@ -216,10 +222,18 @@ impl<'a, const P: usize> Shared<'a, P> {
 
     /// Puts `slot` in its bucket: over its own key, else in the first slot if it stands for at
     /// least as many stones (the first moving to the second), else in the second.
-    fn keep(&self, slot: Slot) -> bool {
+    fn keep(&self, mut slot: Slot) -> bool {
         let key = slot.key;
         let bucket = self.bucket(key);
         let (first, second) = (Self::slot(bucket, 0), Self::slot(bucket, 1));
+        // Bounds another search proved meanwhile (another thread's, or an earlier solve's
+        // over the same tables) still hold: keep both.
+        if let Some(held) = [first, second].into_iter().find(|held| held.key == key) {
+            let (lower, upper) = (slot.lower.max(held.lower), slot.upper.min(held.upper));
+            if lower <= upper {
+                (slot.lower, slot.upper) = (lower, upper);
+            }
+        }
         if second.key == key {
             Self::put(bucket, 1, slot);
             false

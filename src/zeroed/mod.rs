@@ -10,6 +10,9 @@
 //! system has backed once are not backed again (on the test machine a fresh page costs more
 //! than its zeroing: 1.2 s of a 13 s solve with a 512 MiB table). At most one such block is
 //! kept, and it is given back before any table of another size is made.
+//!
+//! A search reads such tables at random, so that most of its time can go to waiting for memory:
+//! [`prefetch`] starts a read early, so that several overlap.
 
 #[cfg(target_os = "linux")]
 #[path = "linux.rs"]
@@ -158,6 +161,21 @@ impl<T: Zero> Drop for Zeroed<T> {
         // SAFETY: mapped in `new` with this layout, not used after this.
         unsafe { memory::unmap(self.start.cast(), layout) };
     }
+}
+
+/// Starts loading `value` into the cache, for a read soon after (a hint: elsewhere than on
+/// x86-64 it does nothing).
+#[inline]
+pub fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: SSE, all a prefetch needs, is part of every x86-64 processor, and a
+        // prefetch reads nothing the program can see.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 #[cfg(test)]

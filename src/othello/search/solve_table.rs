@@ -341,16 +341,7 @@ impl<L: Layout> SolveTable<L> {
     /// hint: elsewhere than on x86-64 it does nothing but find the bucket).
     #[inline]
     pub fn prefetch(&self, pos: &Position<L>) {
-        let line = &self.lines[self.bucket(pos) * Self::LINES];
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // SAFETY: SSE, all a prefetch needs, is part of every x86-64 processor, and a
-            // prefetch reads nothing the program can see.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(line).cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = line;
+        crate::zeroed::prefetch(&self.lines[self.bucket(pos) * Self::LINES]);
     }
 
     /// What is known of `pos`, if anything (nothing while another thread writes its bucket):

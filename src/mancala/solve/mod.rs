@@ -1,7 +1,9 @@
 //! The exact Kalah solver: null-window tests over alpha-beta with a two-slot transposition
 //! table, enhanced transposition cutoffs, the parity of the stones left, and a lazily filled
-//! endgame table below it. It sows through the game's own ring ([`sow`]). A command-line solve
-//! runs two tests at a time, one a thread, over shared tables; the computer player's solve is
+//! endgame table below it; each node starts loading its children's table entries before it
+//! reads any, so that the waits for memory (two thirds of the time) overlap. It sows through
+//! the game's own ring ([`sow`]). A command-line solve runs two tests a round, their pits
+//! dealt out to its threads over shared tables (`round.rs`); the computer player's solve is
 //! MTD(f) on one thread. Pure computation: no I/O, no clocks.
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -13,6 +15,9 @@ use super::game::{Mancala, Rows, fingerprint, sow};
 use super::table::{Bucket, Shared, Slot};
 use crate::board::{Report, Solution, TableTooLarge, Tally};
 use crate::worker;
+use round::round;
+
+mod round;
 
 /// The stack a solve runs on: a game of many stones runs thousands of sowings deep, at about a
 /// kilobyte a sowing.
@@ -49,11 +54,7 @@ pub fn solve_in<const P: usize>(
     report: Option<Report<'_>>,
 ) -> Result<Solution<usize>, TableTooLarge> {
     let stones: u32 = game.rows().iter().flatten().map(|&n| u32::from(n)).sum();
-    let bytes = megabytes.saturating_mul(1 << 20);
-    let endgame = (bytes as u64 / 4).min(Endgame::<P>::CAPACITY);
-    let fit = (bytes - endgame as usize) / std::mem::size_of::<Bucket>();
-    let buckets = if fit == 0 { 1 } else { 1 << fit.ilog2() };
-    let buckets = buckets.min(buckets_for::<P>(stones));
+    let (buckets, endgame) = memory::<P>(megabytes, stones);
     solve_with(
         game,
         (buckets.min(START), buckets),
@@ -62,6 +63,17 @@ pub fn solve_in<const P: usize>(
         Some(threads),
     )
     .map_err(|()| TableTooLarge { megabytes })
+}
+
+/// `megabytes` MiB split between the transposition table and the endgame table for a game of
+/// `stones` stones in the pits (see [`solve_in`]): the most buckets of the one, and the bytes
+/// of the other.
+fn memory<const P: usize>(megabytes: usize, stones: u32) -> (usize, u64) {
+    let bytes = megabytes.saturating_mul(1 << 20);
+    let endgame = (bytes as u64 / 4).min(Endgame::<P>::CAPACITY);
+    let fit = (bytes - endgame as usize) / std::mem::size_of::<Bucket>();
+    let buckets = if fit == 0 { 1 } else { 1 << fit.ilog2() };
+    (buckets.min(buckets_for::<P>(stones)), endgame)
 }
 
 /// Buckets enough for every position of `stones` stones or fewer in the pits (two slots a
@@ -93,15 +105,10 @@ fn solve_with<const P: usize>(
     report: Option<Report<'_>>,
     threads: Option<usize>,
 ) -> Result<Solution<usize>, ()> {
-    let mover = game.to_move();
-    let rows = game.rows();
-    let banked = game.score(mover) as i32 - game.score(mover.opponent()) as i32;
     if game.is_over() {
-        return Ok(Solution {
-            value: banked,
-            best: None,
-        });
+        return Ok(over(game));
     }
+    let rows = game.rows();
     let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
     let capture = game.capture();
     let buckets = if threads.is_some() {
@@ -110,15 +117,63 @@ fn solve_with<const P: usize>(
         (most, most)
     };
     let mut shared = Shared::new(buckets, endgame, stones, capture, report)?;
-    let guess = estimate(&rows, estimate_depth(P), -INFINITY, INFINITY, capture);
-    let (future, best) = on_big_stack(|| match threads {
-        None => Kalah::new(&shared, &NEVER).mtdf(&rows, guess),
-        Some(threads) => tests(&mut shared, &rows, stones, guess, threads > 1),
-    });
-    Ok(Solution {
-        value: banked + future,
+    let Some(threads) = threads else {
+        let guess = estimate(&rows, estimate_depth(P), -INFINITY, INFINITY, capture);
+        let (future, best) = on_big_stack(|| Kalah::new(&shared, &NEVER).mtdf(&rows, guess));
+        return Ok(Solution {
+            value: banked(game) + future,
+            best: best.map(|pit| pit + 1),
+        });
+    };
+    Ok(solve_over(&mut shared, game, threads))
+}
+
+/// The store margin of the player to move in `game` so far.
+fn banked<const P: usize>(game: &Mancala<P>) -> i32 {
+    let mover = game.to_move();
+    game.score(mover) as i32 - game.score(mover.opponent()) as i32
+}
+
+/// The solution of a game that is over: its margin, and no pit.
+fn over<const P: usize>(game: &Mancala<P>) -> Solution<usize> {
+    Solution {
+        value: banked(game),
+        best: None,
+    }
+}
+
+/// The solution of `game` by null-window tests on `threads` threads over `shared`'s tables,
+/// from the bounds they hold on it already; its best pit is `None` when they held the value
+/// before any test reached it.
+fn solve_over<const P: usize>(
+    shared: &mut Shared<'_, P>,
+    game: &Mancala<P>,
+    threads: usize,
+) -> Solution<usize> {
+    if game.is_over() {
+        return over(game);
+    }
+    let rows = game.rows();
+    let stones: u32 = rows.iter().flatten().map(|&n| u32::from(n)).sum();
+    let guess = estimate(
+        &rows,
+        estimate_depth(P),
+        -INFINITY,
+        INFINITY,
+        game.capture(),
+    );
+    let known = shared
+        .probe_key(fingerprint(&rows))
+        .map_or(Known::NOTHING, |slot| Known {
+            lower: i32::from(slot.lower),
+            best: None,
+            upper: i32::from(slot.upper),
+        });
+    let (future, best) = on_big_stack(|| tests(shared, &rows, stones, guess, threads, known));
+    Solution {
+        value: banked(game) + future,
         best: best.map(|pit| pit + 1),
-    })
+    }
 }
 
 /// A stop signal that is never given.
@@ -173,25 +228,27 @@ impl Test {
 }
 
 /// The exact value of `rows` (with `stones` in its pits) and the first pit, in pit order, that
-/// reaches it, by null-window tests from `guess`. Margins have the parity of the stones (see
-/// [`parity`]), so each round tests a margin and the next one up, at the same time when
-/// `parallel`: either the value lies between them, or both move up or down. A test whose
-/// outcome the other's implies is stopped. On Kalah (6,4) the one round needed (+8 reached,
-/// +10 not) takes about as long as its longer test.
+/// reaches it, by null-window tests from `guess`, on `workers` threads (see [`round`]), from
+/// what is `known`. Margins have the parity of the stones (see [`parity`]), so each round
+/// tests a margin and the next one up: either the value lies between them, or both move up
+/// or down. On Kalah (6,4) one round is needed (+8 reached, +10 not).
 fn tests<const P: usize>(
     shared: &mut Shared<'_, P>,
     rows: &Rows<P>,
     stones: u32,
     guess: i32,
-    parallel: bool,
+    workers: usize,
+    known: Known,
 ) -> (i32, Option<usize>) {
     let left = stones as i32;
     // Bounds of the value's parity: one below any value, and the most there is.
-    let (mut lower, mut upper) = (-left - 2, left);
-    let mut best = None;
+    let (mut lower, mut upper) = (
+        (known.lower + parity(known.lower, left)).max(-left - 2),
+        (known.upper - parity(known.upper, left)).min(left),
+    );
+    let mut best = known.best;
     let mut centre = guess + parity(guess, left);
-    let stops = [AtomicBool::new(false), AtomicBool::new(false)];
-    let mut histories = [[0; P]; 2];
+    let mut histories = vec![[0; P]; workers.max(1)];
     while lower < upper {
         let low = if upper - lower == 2 {
             upper
@@ -203,17 +260,7 @@ fn tests<const P: usize>(
         } else {
             vec![low]
         };
-        let outcomes = {
-            let [one, two] = &mut histories;
-            let mut workers = [
-                Kalah::with_history(&*shared, &stops[0], one),
-                Kalah::with_history(&*shared, &stops[1], two),
-            ];
-            let outcomes = round(&mut workers, &stops, rows, &betas, parallel);
-            *one = workers[0].history;
-            *two = workers[1].history;
-            outcomes
-        };
+        let outcomes = round(shared, &mut histories, rows, &betas);
         for (&beta, outcome) in betas.iter().zip(outcomes) {
             let (at_least, at_most) = outcome.bounds(beta);
             if let Test::Reached(pit) = outcome
@@ -241,48 +288,32 @@ fn tests<const P: usize>(
     (lower, best)
 }
 
-/// Runs the tests of one round (one or two margins, rising): at the same time when
-/// `parallel` and a second thread can be had, else one after the other.
-fn round<const P: usize>(
-    workers: &mut [Kalah<'_, '_, P>; 2],
-    stops: &[AtomicBool; 2],
-    rows: &Rows<P>,
-    betas: &[i32],
-    parallel: bool,
-) -> [Test; 2] {
-    for stop in stops {
-        stop.store(false, Relaxed);
-    }
-    let [one, two] = workers;
-    let Some(&high) = betas.get(1) else {
-        return [one.settle(rows, betas[0]), Test::Stopped];
+/// What is known of a position's future margin before its tests: at least `lower`, reached by
+/// sowing `best` (0-based) when that is known, and at most `upper`.
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    lower: i32,
+    best: Option<usize>,
+    upper: i32,
+}
+
+impl Known {
+    const NOTHING: Known = Known {
+        lower: -INFINITY,
+        best: None,
+        upper: INFINITY,
     };
-    std::thread::scope(|scope| {
-        let helper = parallel
-            .then(|| {
-                worker::spawn_with_stack(scope, STACK, || {
-                    let test = two.settle(rows, high);
-                    if let Test::Reached(_) = test {
-                        // The lower margin is reached too.
-                        stops[0].store(true, Relaxed);
-                    }
-                    test
-                })
-                .ok()
-            })
-            .flatten();
-        let first = one.settle(rows, betas[0]);
-        if first == Test::Short {
-            // The higher margin cannot be reached either.
-            stops[1].store(true, Relaxed);
-        }
-        let second = match helper {
-            Some(thread) => worker::joined(thread.join()),
-            None if first == Test::Short => Test::Stopped,
-            None => one.settle(rows, high),
-        };
-        [first, second]
-    })
+}
+
+/// Where a child position's value may be known.
+#[derive(Clone, Copy, Debug)]
+enum Look {
+    /// Nowhere: no stones are left, and nothing more is won.
+    Empty,
+    /// In the endgame table, kept here.
+    Endgame(usize),
+    /// In the transposition table, under this fingerprint.
+    Table(u64),
 }
 
 /// One thread's search: the shared tables, its own move-ordering history and node count, and
@@ -366,31 +397,6 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
         (guess, best)
     }
 
-    /// Whether the player to move in `rows` reaches a future margin of `beta`, trying the pits
-    /// in order, so that the pit found does not depend on what the table holds.
-    fn reaches(&mut self, rows: &Rows<P>, beta: i32) -> Test {
-        for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
-            let sown = sow(rows, pit, self.shared.capture);
-            let (same_mover, next) = sown.after();
-            let value = self.child(sown.gain(), same_mover, &next, beta - 1, beta);
-            if self.stopped() {
-                return Test::Stopped;
-            }
-            if value >= beta {
-                return Test::Reached(pit);
-            }
-        }
-        Test::Short
-    }
-
-    /// [`Self::reaches`], with what it proves told to the progress report.
-    fn settle(&mut self, rows: &Rows<P>, beta: i32) -> Test {
-        let test = self.reaches(rows, beta);
-        let (at_least, at_most) = test.bounds(beta);
-        self.shared.narrow(at_least, at_most);
-        test
-    }
-
     /// The value, within (`alpha`, `beta`), of a move that gained `gain` and left `next` to
     /// the same mover or to the other player.
     fn child(&mut self, gain: i32, same_mover: bool, next: &Rows<P>, alpha: i32, beta: i32) -> i32 {
@@ -439,12 +445,30 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
         let (window_alpha, window_beta) = (alpha, beta);
 
         // Every sowing, with the position it leaves from the next mover's side.
-        let mut children = [((0i32, 0u64), 0usize, 0i32, false, [[0u16; P]; 2]); P];
+        // Where each is known is found, and starts loading, first: the loads overlap.
+        let mut children = [(
+            (0i32, 0u64),
+            0usize,
+            0i32,
+            false,
+            [[0u16; P]; 2],
+            Look::Empty,
+        ); P];
         let mut count = 0;
         for pit in (0..P).filter(|&pit| rows[0][pit] > 0) {
             let sown = sow(rows, pit, self.shared.capture);
             let gain = sown.gain();
             let (same_mover, next) = sown.after();
+            let stones: u32 = next.iter().flatten().map(|&n| u32::from(n)).sum();
+            let look = if stones == 0 {
+                Look::Empty
+            } else if stones <= endgame.limit {
+                Look::Endgame(endgame.locate(&next, stones))
+            } else {
+                let key = fingerprint(&next);
+                shared.prefetch(key);
+                Look::Table(key)
+            };
             // Try first: the remembered best, then extra moves from the pit nearest the store
             // (it leaves the others' counts alone), then what banks the most.
             let rank = if first == Some(pit) {
@@ -454,7 +478,7 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
             } else {
                 (-gain, u64::MAX - self.history[pit])
             };
-            children[count] = (rank, pit, gain, same_mover, next);
+            children[count] = (rank, pit, gain, same_mover, next, look);
             count += 1;
         }
         let children = &mut children[..count];
@@ -462,14 +486,16 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
 
         // Enhanced transposition cutoff: a child already known to be good enough ends the
         // search here without descending.
-        for &(_, pit, gain, same_mover, ref next) in children.iter() {
-            let known = if next.iter().flatten().all(|&n| n == 0) {
-                Some((0, 0))
-            } else if let Some(value) = endgame.value(next) {
-                Some((value, value))
-            } else {
-                self.probe(next)
-                    .map(|slot| (i32::from(slot.lower), i32::from(slot.upper)))
+        for &(_, pit, gain, same_mover, ref next, look) in children.iter() {
+            let known = match look {
+                Look::Empty => Some((0, 0)),
+                Look::Endgame(at) => {
+                    let value = endgame.exact_at(next, at);
+                    Some((value, value))
+                }
+                Look::Table(key) => shared
+                    .probe_key(key)
+                    .map(|slot| (i32::from(slot.lower), i32::from(slot.upper))),
             };
             let Some((lower, upper)) = known else {
                 continue;
@@ -487,7 +513,7 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
         }
 
         let mut best = (-INFINITY, children[0].1);
-        for &(_, pit, gain, same_mover, ref next) in children.iter() {
+        for &(_, pit, gain, same_mover, ref next, _) in children.iter() {
             let value = self.child(gain, same_mover, next, alpha, beta);
             if self.stopped() {
                 return 0;
@@ -616,7 +642,7 @@ mod tests {
     }
 
     #[test]
-    fn each_test_narrows_the_reported_bounds_as_it_settles() {
+    fn each_test_narrows_the_reported_bounds_as_it_settles_on_any_number_of_workers() {
         // Kalah (4,3) is worth +6 to the player to move: +6 is reached, +8 is not.
         let rows = Mancala::<4>::new(3).rows();
         let mut seen = Vec::new();
@@ -629,16 +655,22 @@ mod tests {
             Some(&mut report),
         )
         .unwrap();
-        let mut search = Kalah::new(&shared, &NEVER);
-        assert_eq!(search.settle(&rows, 8), Test::Short);
-        shared.count(0);
-        assert!(matches!(search.settle(&rows, 6), Test::Reached(_)));
-        shared.count(0);
-        // A result weaker than what is known leaves the bounds as they are.
-        search.settle(&rows, 4);
-        shared.count(0);
+        for workers in [1, 2] {
+            let mut histories = vec![[0; 4]; workers];
+            assert_eq!(round(&shared, &mut histories, &rows, &[8]), [Test::Short]);
+            shared.count(0);
+            let reached = round(&shared, &mut histories, &rows, &[6]);
+            assert!(matches!(reached[..], [Test::Reached(_)]), "{reached:?}");
+            shared.count(0);
+            // A result weaker than what is known leaves the bounds as they are.
+            round(&shared, &mut histories, &rows, &[4]);
+            shared.count(0);
+        }
         drop(shared);
-        assert_eq!(seen, [(-INFINITY, 6), (6, 6), (6, 6)]);
+        assert_eq!(
+            seen,
+            [(-INFINITY, 6), (6, 6), (6, 6), (6, 6), (6, 6), (6, 6)]
+        );
     }
 
     #[test]
