@@ -68,6 +68,26 @@ pub struct Solution<M> {
     pub best: Option<M>,
 }
 
+/// A move's value for the player who makes it: the final margin (discs, or stones) it leads
+/// to, as a review shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// Under perfect play from there on.
+    Exact(i32),
+    /// As a search estimates it.
+    Estimate(i32),
+}
+
+impl Value {
+    /// The margin, exact or not.
+    #[must_use]
+    pub fn margin(self) -> i32 {
+        match self {
+            Value::Exact(discs) | Value::Estimate(discs) => discs,
+        }
+    }
+}
+
 /// How far a solve has got, as the solvers report it now and then.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {

@@ -129,4 +129,8 @@ pub fn record(data: &[u8]) {
         // A whole game has a turn for every token but the pits, and passes besides.
         assert!(turns > 0);
     }
+    // The same bytes as a Kalah (6,4) record: a whole game has a sowing at least.
+    if let Ok(sowings) = tools::replayed_kalah(record) {
+        assert!(sowings > 0);
+    }
 }

@@ -199,10 +199,16 @@ pub enum Command {
     /// the game turned.
     #[command(
         subcommand,
-        long_about = "Review a played game: replay its record (a transcript made with --echo,                       the input it was played from, or a list of moves) through the rules, then                       value every move against the best one, in discs for the player who made                       it: exact from --exact-from empty cells, the search's estimate (~) before.                       Prints each player's total loss, their worst moves and the move after                       which the result could no longer change.",
-        after_help = "Example:
-  boardgames othello --echo < game.in > game.txt
-                        boardgames review othello game.txt"
+        long_about = "Review a played game: replay its record (a transcript made with --echo, \
+                      the input it was played from, or a list of moves) through the rules, then \
+                      value every move against the best one, in discs (Othello) or stones \
+                      (Kalah) of final margin for the player who made it: exact from \
+                      --exact-from empty cells or stones in the pits, the search's estimate (~) \
+                      before. Prints each player's total loss, their worst moves and the move \
+                      after which the result could no longer change.",
+        after_help = "Examples:\n  boardgames othello --echo < game.in > game.txt\n  \
+                      boardgames review othello game.txt\n  \
+                      echo 3 6 2 4 | boardgames review mancala --pits 3 --stones 2"
     )]
     Review(Review),
     /// Play the computer's levels against each other and print how often each wins.

@@ -5,8 +5,10 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::common::{
-    HASH_MB, SideArgs, cores, parse_hash_mb, parse_in, parse_level, parse_threads, within,
+    HASH_MB, KalahArgs, SideArgs, cores, parse_hash_mb, parse_in, parse_level, parse_threads,
+    within,
 };
+use crate::mancala::{Appraisal as KalahAppraisal, EXACT_STONES_BY_PITS};
 use crate::othello::Appraisal;
 use crate::tools::{ReviewFormat as Written, Reviewing, Tool};
 
@@ -21,6 +23,8 @@ const EXACT_FROM: u32 = 20;
 pub enum Review {
     /// Review a played Othello game.
     Othello(ReviewOthelloArgs),
+    /// Review a played Kalah game.
+    Mancala(ReviewMancalaArgs),
 }
 
 /// How the review is written.
@@ -60,26 +64,80 @@ pub struct ReviewOthelloArgs {
     pub format: ReviewFormat,
 }
 
+/// Flags of `boardgames review mancala`.
+#[derive(Debug, Args)]
+pub struct ReviewMancalaArgs {
+    /// The game: a transcript made with --echo, or the pit numbers typed (u for an undo)
+    /// [default: standard input].
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub kalah: KalahArgs,
+    /// Values are exact from this many stones in the pits; before, the lookahead's estimates
+    /// [default: 288 divided by the pits in a row, 48 for six: Kalah (6,4) exact throughout,
+    /// in about 25 s on two threads].
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = |t: &str| parse_in(t, within(0u32..=2376), "0 to 2376"))]
+    pub exact_from: Option<u32>,
+    /// The computer's level whose lookahead estimates the values before that.
+    #[arg(long, value_name = "L", allow_negative_numbers = true, default_value_t = 10, value_parser = parse_level)]
+    pub level: u32,
+    /// Threads for the exact solves [default: the machine's cores].
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// The solver's tables in MiB.
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = HASH_MB, value_parser = parse_hash_mb)]
+    pub hash_mb: u32,
+    /// How the review is written.
+    #[arg(long, value_enum, default_value_t = ReviewFormat::Text)]
+    pub format: ReviewFormat,
+}
+
+impl ReviewFormat {
+    fn written(self) -> Written {
+        match self {
+            ReviewFormat::Text => Written::Text,
+            ReviewFormat::Json => Written::Json,
+            ReviewFormat::Html => Written::Html,
+        }
+    }
+}
+
 impl Review {
     /// The review.
     pub(super) fn tool(self) -> Tool {
-        let Review::Othello(args) = self;
-        Tool::ReviewOthello {
-            side: args.side.size,
-            reviewing: Reviewing {
-                source: args.file,
-                how: Appraisal {
-                    exact_from: args.exact_from,
-                    level: args.level,
-                    threads: args.threads.unwrap_or_else(cores),
-                    hash_mb: usize::try_from(args.hash_mb).unwrap_or(usize::MAX),
-                },
-                format: match args.format {
-                    ReviewFormat::Text => Written::Text,
-                    ReviewFormat::Json => Written::Json,
-                    ReviewFormat::Html => Written::Html,
+        match self {
+            Review::Othello(args) => Tool::ReviewOthello {
+                side: args.side.size,
+                reviewing: Reviewing {
+                    source: args.file,
+                    how: Appraisal {
+                        exact_from: args.exact_from,
+                        level: args.level,
+                        threads: args.threads.unwrap_or_else(cores),
+                        hash_mb: usize::try_from(args.hash_mb).unwrap_or(usize::MAX),
+                    },
+                    format: args.format.written(),
                 },
             },
+            Review::Mancala(args) => {
+                let board = args.kalah.board();
+                let pits = u32::try_from(board.pits.get()).unwrap_or(u32::MAX);
+                Tool::ReviewMancala {
+                    board,
+                    reviewing: Reviewing {
+                        source: args.file,
+                        how: KalahAppraisal {
+                            exact_from: args
+                                .exact_from
+                                .unwrap_or(EXACT_STONES_BY_PITS / pits.max(1)),
+                            level: args.level,
+                            threads: args.threads.unwrap_or_else(cores),
+                            hash_mb: usize::try_from(args.hash_mb).unwrap_or(usize::MAX),
+                        },
+                        format: args.format.written(),
+                    },
+                }
+            }
         }
     }
 }

@@ -277,7 +277,7 @@ impl Answer<'_> {
 }
 
 /// The value of a non-empty run of ASCII digits, saturated at `usize::MAX`.
-fn digits_value(digits: &str) -> Option<usize> {
+pub(super) fn digits_value(digits: &str) -> Option<usize> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }

@@ -173,10 +173,20 @@ fn prompt_end(game: Game, text: &[u8]) -> Option<usize> {
 /// next (or nothing, when the prompt ends its line).
 #[must_use]
 pub fn answers(game: Game, text: &[u8]) -> Vec<String> {
+    prompted(game, text)
+        .into_iter()
+        .map(|(answer, _)| answer)
+        .collect()
+}
+
+/// [`answers`], each with the player its prompt names (`X`/`O`, `1`/`2`), if it names one.
+#[must_use]
+pub fn prompted(game: Game, text: &[u8]) -> Vec<(String, Option<char>)> {
     let pieces = pieces(game, text);
     let mut found = Vec::new();
     for (i, piece) in pieces.iter().enumerate() {
-        if !is_prompt(game, piece.text) {
+        // A refusal that reads like a prompt ("Pit 3 is empty! Choose another pit.") is none.
+        if !is_prompt(game, piece.text) || is_refusal(&classify(game, piece.text)) {
             continue;
         }
         // A prompt that shares its line is a piece of its own, and what follows is the next.
@@ -184,23 +194,33 @@ pub fn answers(game: Game, text: &[u8]) -> Vec<String> {
             Some(next) if !piece.newline => next.text,
             _ => &[],
         };
-        let refused = pieces.get(i + 2).is_some_and(|next| {
-            matches!(
-                classify(game, next.text),
-                Event::TooManyPits
-                    | Event::InvalidNumber
-                    | Event::InvalidPosition
-                    | Event::InvalidMove
-                    | Event::InvalidPit
-                    | Event::EmptyPit(_)
-                    | Event::NothingToUndo
-            )
-        });
+        let refused = pieces
+            .get(i + 2)
+            .is_some_and(|next| is_refusal(&classify(game, next.text)));
         if !refused {
-            found.push(String::from_utf8_lossy(after).trim().to_string());
+            let words = Words::of(piece.text);
+            let asked = match game {
+                Game::Othello(_) => words.disc(),
+                Game::Mancala(_) => words.player(),
+            };
+            found.push((String::from_utf8_lossy(after).trim().to_string(), asked));
         }
     }
     found
+}
+
+/// Whether `event` is the console refusing an answer.
+fn is_refusal(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::TooManyPits
+            | Event::InvalidNumber
+            | Event::InvalidPosition
+            | Event::InvalidMove
+            | Event::InvalidPit
+            | Event::EmptyPit(_)
+            | Event::NothingToUndo
+    )
 }
 
 /// Whether `text` reads as one of the game's prompts.

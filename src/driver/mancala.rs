@@ -63,9 +63,6 @@ mod text {
         format!("{} wins!\n", player(winner))
     }
 
-    /// The answers that ask for an undo.
-    pub const UNDO: [&str; 2] = ["u", "U"];
-
     /// The friendly console's additions (`--friendly`), never part of the contract's text.
     pub mod friendly {
         /// What `help` prints.
@@ -88,6 +85,22 @@ mod text {
             format!("Last move: {} sowed pit {pit}.\n", super::player(mover))
         }
 
+        /// The command that reviews the game just played: its board and the pits sown.
+        pub fn review(board: &crate::driver::KalahBoard, sown: &[usize]) -> String {
+            let sown: Vec<String> = sown.iter().map(ToString::to_string).collect();
+            let rule = match board.capture {
+                crate::mancala::Capture::Standard => "",
+                crate::mancala::Capture::Empty => " --capture empty",
+            };
+            format!(
+                "To see where this game was won and lost: echo {} | boardgames review mancala \
+                 --pits {} --stones {}{rule}\n",
+                sown.join(" "),
+                board.pits.get(),
+                board.stones,
+            )
+        }
+
         pub fn sowable(mover: crate::board::Player, pits: &[usize]) -> String {
             let list: Vec<String> = pits.iter().map(ToString::to_string).collect();
             format!(
@@ -98,6 +111,9 @@ mod text {
         }
     }
 }
+
+/// The answers that ask for an undo.
+pub(super) const UNDO: [&str; 2] = ["u", "U"];
 
 /// A game of Kalah to play at the console, once the pits per row are a type.
 pub(super) struct Game<'a, R, W: Write> {
@@ -114,22 +130,25 @@ impl<R: BufRead, W: Write> WithPits for Game<'_, R, W> {
 
     fn run<const P: usize>(self) -> Result<(), Stop> {
         let game = Mancala::<P>::with_capture(self.board.stones, self.board.capture);
-        play(game, self.opponents, self.console)
+        play(game, &self.board, self.opponents, self.console)
     }
 }
 
 /// Takes back the last sowing; against the computer, back to before the person's last sowing,
-/// so that the person is to move again. Refused (and nothing undone) when there is none.
+/// so that the person is to move again: the sowings taken back. Refused (and nothing undone)
+/// when there is none.
 fn undo_to_person<const P: usize>(
     game: &mut Mancala<P>,
     opponents: &Opponents,
-) -> Result<(), MoveError> {
+) -> Result<usize, MoveError> {
     let mut back = game.clone();
+    let mut undone = 0;
     loop {
         back.undo()?;
+        undone += 1;
         if !opponents.computer[back.to_move().index()] {
             *game = back;
-            return Ok(());
+            return Ok(undone);
         }
     }
 }
@@ -141,12 +160,15 @@ const HAS_A_PIT: &str = "the computer names a pit while the game is not over";
 /// Plays one game at the console: board, prompt, sowing, until a row is empty.
 fn play<const P: usize, R: BufRead, W: Write>(
     mut game: Mancala<P>,
+    kalah: &KalahBoard,
     opponents: Opponents,
     console: &mut Console<R, W>,
 ) -> Result<(), Stop> {
     let mut rng = Rng::new(opponents.seed);
     // Who sowed which pit last (for the friendly console); undo forgets it.
     let mut last = None;
+    // The pits sown that stand, for the friendly console's review line.
+    let mut sown = Vec::new();
     let outcome = loop {
         console.say(board(&game, console.showing.colour))?;
         let mover = game.to_move();
@@ -167,6 +189,7 @@ fn play<const P: usize, R: BufRead, W: Write>(
                     .expect("the computer names a pit of the board with stones in it");
                 console.say(format_args!("{}{pit}\n", text::prompt(mover, P)))?;
                 last = Some((mover, pit));
+                sown.push(pit);
                 break Some(sowing);
             }
             let friendly = console.showing.friendly;
@@ -189,9 +212,12 @@ fn play<const P: usize, R: BufRead, W: Write>(
                 console.say(hint(pit))?;
                 continue;
             }
-            if text::UNDO.iter().any(|&word| answer.is(word)) {
+            if UNDO.iter().any(|&word| answer.is(word)) {
                 match undo_to_person(&mut game, &opponents) {
-                    Ok(()) => break None,
+                    Ok(undone) => {
+                        sown.truncate(sown.len().saturating_sub(undone));
+                        break None;
+                    }
                     Err(_) => console.say(text::NOTHING_TO_UNDO)?,
                 }
                 continue;
@@ -203,6 +229,7 @@ fn play<const P: usize, R: BufRead, W: Write>(
             match game.sow(pit) {
                 Ok(sowing) => {
                     last = Some((mover, pit));
+                    sown.push(pit);
                     break Some(sowing);
                 }
                 Err(MoveError::EmptyPit) => console.say(text::empty_pit(pit))?,
@@ -235,9 +262,13 @@ fn play<const P: usize, R: BufRead, W: Write>(
     let (first, second) = (game.score(Player::First), game.score(Player::Second));
     console.say(text::scores(first, second))?;
     match outcome {
-        Outcome::Won(player) => console.say(text::wins(player)),
-        Outcome::Draw => console.say(DRAW),
+        Outcome::Won(player) => console.say(text::wins(player))?,
+        Outcome::Draw => console.say(DRAW)?,
     }
+    if console.showing.friendly {
+        console.say(text::friendly::review(kalah, &sown))?;
+    }
+    Ok(())
 }
 
 /// The board as the contract draws it; with `colour` (the friendly console on a terminal),

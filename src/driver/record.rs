@@ -11,7 +11,7 @@ use super::KalahBoard;
 use super::console::is_separator;
 use super::events::{self, Game};
 use crate::board::{BoardSide, Coord, PitsPerRow};
-use crate::mancala::Capture;
+use crate::mancala::{Capture, MoveError as SowError};
 use crate::othello::{MoveError, PitError};
 
 /// Which game a record is of.
@@ -60,6 +60,10 @@ pub enum BadRecord {
     Pit(usize, String, Option<PitError>),
     /// Move `number` (counted from 1, passes apart) is no cell, or one the rules refuse.
     Move(usize, String, Option<MoveError>),
+    /// Kalah: entry `number` is no pit number, or a sowing the rules refuse.
+    Sowing(usize, String, Option<SowError>),
+    /// Kalah: entry `number` asks for an undo with no move to undo.
+    Undo(usize),
     /// Move `number` comes after the game's end.
     AfterEnd(usize),
     /// The record stops before the game's end, after this many moves.
@@ -103,6 +107,16 @@ impl fmt::Display for BadRecord {
                     Some(_) => "cannot be played now",
                 })
             }
+            BadRecord::Sowing(n, token, why) => {
+                write!(f, "move {n} ({token:?}) ")?;
+                f.write_str(match why {
+                    None => "is not a pit number",
+                    Some(SowError::EmptyPit) => "sows an empty pit",
+                    Some(SowError::NoSuchPit) => "is no pit of this board",
+                    Some(_) => "cannot be played now",
+                })
+            }
+            BadRecord::Undo(n) => write!(f, "move {n} undoes a move, but there is none"),
             BadRecord::AfterEnd(n) => write!(f, "move {n} comes after the end of the game"),
             BadRecord::Unfinished(0) => f.write_str(
                 "the record ends before the game's first move: a review needs a whole game",
@@ -115,29 +129,44 @@ impl fmt::Display for BadRecord {
     }
 }
 
+/// A token typed in a game, and the player whose prompt it answered, when a transcript says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// What was typed.
+    pub token: String,
+    /// The player the prompt named (`X`/`O`, `1`/`2`).
+    pub asked: Option<char>,
+}
+
 /// The tokens typed in the game that `bytes` records, in order.
 ///
 /// # Errors
 /// A transcript of the other game, or one made without `--echo`.
-pub fn tokens(kind: Kind, bytes: &[u8]) -> Result<Vec<String>, BadRecord> {
-    let answers = events::answers(kind.game(), bytes);
-    let found: Vec<String> = if !answers.is_empty() {
+pub fn tokens(kind: Kind, bytes: &[u8]) -> Result<Vec<Entry>, BadRecord> {
+    let answers = events::prompted(kind.game(), bytes);
+    let found: Vec<Entry> = if !answers.is_empty() {
         // A token never holds a space: what does is the next output, on the prompt's line
         // because nothing was echoed.
         if answers
             .iter()
-            .any(|answer| answer.is_empty() || answer.contains(char::is_whitespace))
+            .any(|(answer, _)| answer.is_empty() || answer.contains(char::is_whitespace))
         {
             return Err(BadRecord::NotEchoed);
         }
         answers
+            .into_iter()
+            .map(|(token, asked)| Entry { token, asked })
+            .collect()
     } else if !events::answers(kind.other().game(), bytes).is_empty() {
         return Err(BadRecord::OtherGame(kind.other()));
     } else {
         bytes
             .split(|&b| is_separator(b))
             .filter(|token| !token.is_empty())
-            .map(|token| String::from_utf8_lossy(token).into_owned())
+            .map(|token| Entry {
+                token: String::from_utf8_lossy(token).into_owned(),
+                asked: None,
+            })
             .collect()
     };
     if found.is_empty() {
@@ -153,6 +182,31 @@ pub fn starts_with_pit_count(tokens: &[String]) -> bool {
     tokens
         .first()
         .is_some_and(|token| token.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// What a Kalah entry asks for, as the console reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sow {
+    /// Sow this pit (a number, plain digits, not yet checked against the board).
+    Pit(usize),
+    /// Take back the last sowing.
+    Undo,
+    /// No move: a hint or the help asked for.
+    Nothing,
+    /// Not a word the console takes.
+    Junk,
+}
+
+/// A Kalah entry as the console reads it.
+#[must_use]
+pub fn sowing(token: &str) -> Sow {
+    if super::mancala::UNDO.contains(&token) {
+        Sow::Undo
+    } else if token == super::HINT || token == super::friendly::HELP {
+        Sow::Nothing
+    } else {
+        super::console::digits_value(token).map_or(Sow::Junk, Sow::Pit)
+    }
 }
 
 /// A cell token as the console reads it.
@@ -203,7 +257,8 @@ mod tests {
             ),
         ];
         for (kind, bytes, want) in cases {
-            let got = tokens(*kind, bytes);
+            let got = tokens(*kind, bytes)
+                .map(|entries| entries.into_iter().map(|e| e.token).collect::<Vec<_>>());
             let want = want
                 .clone()
                 .map(|tokens| tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>());

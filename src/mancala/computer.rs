@@ -75,14 +75,20 @@ pub fn computer_move<const P: usize>(
     if level == 1 {
         return Ok(lookahead(game, 2, &order));
     }
-    let budget = if top {
-        POSITIONS * FULL_STONES / u64::from(stones).max(FULL_STONES)
-    } else {
-        LEVEL_2_POSITIONS * STEP.pow(level - 2)
-    };
+    let budget = budget(level, stones);
     let pits: Vec<usize> = order.iter().map(|pit| pit - 1).collect();
     let best = Lookahead::<P>::new(game.capture(), budget).best(&game.rows(), &pits);
     Ok(best.map(|pit| pit + 1))
+}
+
+/// The positions `level`'s deep lookahead (levels 2 to 10) visits a move with `stones` stones
+/// in the pits.
+pub(super) fn budget(level: u32, stones: u32) -> u64 {
+    if level >= *LEVELS.end() {
+        POSITIONS * FULL_STONES / u64::from(stones).max(FULL_STONES)
+    } else {
+        LEVEL_2_POSITIONS * STEP.pow(level.max(2) - 2)
+    }
 }
 
 /// The pit (1-based) whose sowing banks the most stones now, the seed choosing among equals (a

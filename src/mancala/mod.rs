@@ -2,11 +2,13 @@
 //! (`game.rs`: [`Mancala`] and the sowing ring) and the board text (`display.rs`); the
 //! lookahead estimate (`estimate.rs`); the exact solver's tables (`endgame.rs`, `table.rs`)
 //! and the solver over them (`solve/`); the deep lookahead (`search.rs`); and the computer
-//! player (`computer.rs`), which uses the estimate, the solver and the deep lookahead. Nothing
+//! player (`computer.rs`), which uses the estimate, the solver and the deep lookahead; and
+//! the review's values (`appraise.rs`), from the solver and the computer's lookahead. Nothing
 //! here reads, writes or looks at a clock; from the rest of the crate it uses only `board`
 //! (and `rng` for the computer's choices). Outside this folder a move is a pit number, 1 to
 //! `P`.
 
+mod appraise;
 mod computer;
 mod display;
 mod endgame;
@@ -16,6 +18,7 @@ mod search;
 mod solve;
 mod table;
 
+pub use appraise::{Appraisal, EXACT_STONES_BY_PITS, appraise_line};
 pub use computer::{computer_move, greedy_move};
 pub use game::{Capture, Mancala, MoveError, Next};
 pub use solve::solve_in;

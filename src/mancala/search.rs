@@ -84,6 +84,39 @@ impl<const P: usize> Lookahead<P> {
         best
     }
 
+    /// The value of sowing each of `pits` (0-based) in `rows`, for the sower, in stones: by
+    /// passes one sowing deeper each, every pit with a full window, the last pass that
+    /// finished within the budget deciding (the first always finishes), or the first that saw
+    /// every game's end. Past the horizon the value counts the stones on each side as the
+    /// search does, rounded to whole stones.
+    pub fn values(&mut self, rows: &Rows<P>, pits: &[usize]) -> Vec<i32> {
+        let budget = self.budget;
+        let mut found = Vec::new();
+        for depth in 1..u32::from(EXACT) {
+            // The first pass is never cut short: a value is always found.
+            self.budget = if depth == 1 { u64::MAX } else { budget };
+            let mut exact = true;
+            let mut values = Vec::with_capacity(pits.len());
+            for &pit in pits {
+                let (value, known) = self.child(rows, pit, depth - 1, -INFINITY, INFINITY);
+                exact &= known;
+                values.push(value);
+            }
+            if self.nodes > budget && depth > 1 {
+                break;
+            }
+            found = values;
+            if exact || self.nodes > budget {
+                break;
+            }
+        }
+        self.budget = budget;
+        found
+            .into_iter()
+            .map(|value| (value + SCALE / 2).div_euclid(SCALE))
+            .collect()
+    }
+
     /// One pass at the root: the best pit and whether its value is exact, or `None` when the
     /// budget ran out first.
     fn root(&mut self, rows: &Rows<P>, pits: &[usize], depth: u32) -> Option<(usize, bool)> {

@@ -21,7 +21,7 @@ pub use review::{Format as ReviewFormat, Reviewing};
 #[cfg(fuzzing)]
 pub(crate) use positions::read_positions;
 #[cfg(fuzzing)]
-pub(crate) use review::replayed;
+pub(crate) use review::{replayed, replayed_kalah};
 pub use solve::{OthelloPositions, SolveOptions};
 pub use train::Training;
 
@@ -70,7 +70,14 @@ pub enum Tool {
         /// The board side.
         side: BoardSide,
         /// The record and how its moves are valued.
-        reviewing: Reviewing,
+        reviewing: Reviewing<crate::othello::Appraisal>,
+    },
+    /// Review a played Kalah game: every sowing against the best.
+    ReviewMancala {
+        /// The board.
+        board: KalahBoard,
+        /// The record and how its sowings are valued.
+        reviewing: Reviewing<crate::mancala::Appraisal>,
     },
     /// Print the input of one random Kalah game.
     GenerateMancala {
@@ -137,6 +144,9 @@ fn perform<R: BufRead, W: Write>(tool: Tool, console: &mut Console<R, W>) -> Res
         ),
         Tool::TrainOthello(training) => train::train(console, training),
         Tool::ReviewOthello { side, reviewing } => review::review_othello(console, side, reviewing),
+        Tool::ReviewMancala { board, reviewing } => {
+            review::review_mancala(console, board, reviewing)
+        }
         Tool::GenerateOthello { side, how } => {
             with_side(side, generate::GenerateOthello { console, how })
         }

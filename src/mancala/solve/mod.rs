@@ -15,8 +15,10 @@ use super::game::{Mancala, Rows, fingerprint, sow};
 use super::table::{Bucket, Shared, Slot};
 use crate::board::{Report, Solution, TableTooLarge, Tally};
 use crate::worker;
+pub use line::solve_line;
 use round::round;
 
+mod line;
 mod round;
 
 /// The stack a solve runs on: a game of many stones runs thousands of sowings deep, at about a

@@ -5,28 +5,9 @@
 use super::computer::{Strength, plan};
 use super::midgame::{Search, WIN, discs_of};
 use super::solve::{Asked, Scoring, Solver};
-use crate::board::{Coord, TableTooLarge};
+use crate::board::{Coord, TableTooLarge, Value};
 use crate::othello::engine::{Bits, Layout, Side};
 use crate::othello::rules::Othello;
-
-/// A move's value for the player who makes it: the final disc margin it leads to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Value {
-    /// Under perfect play from there on.
-    Exact(i32),
-    /// As a search estimates it.
-    Estimate(i32),
-}
-
-impl Value {
-    /// The margin in discs, exact or not.
-    #[must_use]
-    pub fn discs(self) -> i32 {
-        match self {
-            Value::Exact(discs) | Value::Estimate(discs) => discs,
-        }
-    }
-}
 
 /// How moves are valued: exactly from `exact_from` empty cells, by `level`'s search before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +55,7 @@ where
     } else {
         estimates(game, how.level)?
     };
-    values.sort_by_key(|&(at, value)| (-value.discs(), at.row(), at.col()));
+    values.sort_by_key(|&(at, value)| (-value.margin(), at.row(), at.col()));
     Ok(values)
 }
 
@@ -184,12 +165,12 @@ mod tests {
                     .iter()
                     .all(|(_, v)| matches!(v, Value::Estimate(_)))
             );
-            let truth = |at: Coord| exact.iter().find(|(c, _)| *c == at).unwrap().1.discs();
+            let truth = |at: Coord| exact.iter().find(|(c, _)| *c == at).unwrap().1.margin();
             let top = truth(estimated[0].0);
             assert!(
-                top >= exact[0].1.discs() - 8,
+                top >= exact[0].1.margin() - 8,
                 "seed {seed}: the estimate's best loses {} discs",
-                exact[0].1.discs() - top
+                exact[0].1.margin() - top
             );
         }
     }

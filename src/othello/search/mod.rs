@@ -12,6 +12,6 @@ pub mod solve;
 mod solve_table;
 mod stable;
 
-pub use appraise::{Appraisal, Value, move_values};
+pub use appraise::{Appraisal, move_values};
 pub use computer::{computer_move, greedy_move};
 pub use solve::{Analysis, Asked, Scoring, Solver};

@@ -4,25 +4,30 @@
 //! search's estimate before) and the report says each player's losses, their worst moves and
 //! where the game turned, as a table, as JSON or as a page (`page.rs`).
 
+mod kalah;
 mod page;
+
+#[cfg(fuzzing)]
+pub(crate) use kalah::replayed_kalah;
+pub(super) use kalah::review_mancala;
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::board::{Coord, Outcome, Player, TableTooLarge};
+use crate::board::{Coord, Outcome, Player, TableTooLarge, Value};
 use crate::driver::record::{self, BadRecord, Kind};
 use crate::driver::{Console, Stop};
-use crate::othello::{Appraisal, Cell, Layout, Othello, Side, Value, WithSide, move_values};
+use crate::othello::{Appraisal, Cell, Layout, Othello, Side, WithSide, move_values};
 use crate::progress::Progress;
 use crate::worker;
 
-/// What `review` reads and how it values the moves.
+/// What `review` reads and how it values the moves (`A`: the game's appraisal).
 #[derive(Clone, Debug)]
-pub struct Reviewing {
+pub struct Reviewing<A> {
     /// The record's file, or standard input.
     pub source: Option<PathBuf>,
-    /// Exact from how many empty cells, the search's level before, threads and table.
-    pub how: Appraisal,
+    /// From where values are exact, the search's level before, threads and table.
+    pub how: A,
     /// How the review is written.
     pub format: Format,
 }
@@ -81,17 +86,10 @@ mod text {
 pub(super) fn review_othello<R: std::io::BufRead, W: Write>(
     console: &mut Console<R, W>,
     side: crate::board::BoardSide,
-    reviewing: Reviewing,
+    reviewing: Reviewing<Appraisal>,
 ) -> Result<(), Stop> {
-    let bytes = match &reviewing.source {
-        Some(path) => std::fs::read(path).map_err(|err| Stop::File(path.clone(), err))?,
-        None => {
-            let mut bytes = Vec::new();
-            console.input().read_to_end(&mut bytes)?;
-            bytes
-        }
-    };
-    let tokens = record::tokens(Kind::Othello, &bytes).map_err(Stop::Record)?;
+    let bytes = read_record(console, reviewing.source.as_ref())?;
+    let tokens = typed(record::tokens(Kind::Othello, &bytes).map_err(Stop::Record)?);
     crate::othello::with_side(
         side,
         ReviewOthello {
@@ -102,11 +100,31 @@ pub(super) fn review_othello<R: std::io::BufRead, W: Write>(
     )
 }
 
+/// The bytes of the record in `source`, or of standard input.
+fn read_record<R: std::io::BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    source: Option<&PathBuf>,
+) -> Result<Vec<u8>, Stop> {
+    match source {
+        Some(path) => std::fs::read(path).map_err(|err| Stop::File(path.clone(), err)),
+        None => {
+            let mut bytes = Vec::new();
+            console.input().read_to_end(&mut bytes)?;
+            Ok(bytes)
+        }
+    }
+}
+
+/// The tokens of a record's entries.
+fn typed(entries: Vec<record::Entry>) -> Vec<String> {
+    entries.into_iter().map(|entry| entry.token).collect()
+}
+
 /// [`review_othello`] once the side is a type.
 struct ReviewOthello<'a, R, W: Write> {
     console: &'a mut Console<R, W>,
     tokens: Vec<String>,
-    reviewing: Reviewing,
+    reviewing: Reviewing<Appraisal>,
 }
 
 /// One turn of the game as played.
@@ -124,27 +142,28 @@ where
     Pass(Player),
 }
 
-/// A move valued: who played it, its value and the best move's, for the mover.
+/// A move (`M`: a cell, a pit) valued: who played it, its value and the best move's, for the
+/// mover.
 #[derive(Clone, Debug)]
-struct Valued {
+struct Valued<M> {
     number: usize,
     player: Player,
-    at: Coord,
+    at: M,
     value: Value,
-    best: Coord,
+    best: M,
     best_value: Value,
 }
 
-impl Valued {
+impl<M> Valued<M> {
     fn loss(&self) -> i32 {
-        self.best_value.discs() - self.value.discs()
+        self.best_value.margin() - self.value.margin()
     }
 
-    /// The move's value for X: the final margin of X's discs over O's it leads to.
-    fn for_x(&self) -> i32 {
+    /// The move's value for the first player (X): the final margin it leads to.
+    fn for_first(&self) -> i32 {
         match self.player {
-            Player::First => self.value.discs(),
-            Player::Second => -self.value.discs(),
+            Player::First => self.value.margin(),
+            Player::Second => -self.value.margin(),
         }
     }
 }
@@ -167,7 +186,7 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
             .collect();
         let progress = Progress::new(played.len(), "moves");
         let mut values = value_all(&played, how, &progress)?.into_iter();
-        let mut rows: Vec<Option<Valued>> = Vec::new();
+        let mut rows: Vec<Option<Valued<Coord>>> = Vec::new();
         for turn in &turns {
             let Turn::Move { number, before, at } = turn else {
                 rows.push(None);
@@ -190,7 +209,7 @@ impl<R, W: Write> WithSide for ReviewOthello<'_, R, W> {
             };
             rows.push(Some(row));
         }
-        let valued: Vec<Valued> = rows.iter().flatten().cloned().collect();
+        let valued: Vec<Valued<Coord>> = rows.iter().flatten().cloned().collect();
         progress.finish();
         let report = match self.reviewing.format {
             Format::Text => table::<N>(&turns, &rows, &valued, &end, how),
@@ -220,7 +239,7 @@ pub(crate) fn replayed(side: crate::board::BoardSide, bytes: &[u8]) -> Result<us
             replay::<N>(&self.0).map(|(turns, _)| turns.len())
         }
     }
-    let tokens = record::tokens(Kind::Othello, bytes)?;
+    let tokens = typed(record::tokens(Kind::Othello, bytes)?);
     crate::othello::with_side(side, Replay(tokens))
 }
 
@@ -352,7 +371,7 @@ fn shown(value: Value) -> String {
 
 /// The move after which the result could no longer change: the first from which every
 /// move's value, for X, agrees with the final result, or `None` when only the last did.
-fn turning_point(valued: &[Valued], end: &Outcome) -> Option<usize> {
+fn turning_point<M>(valued: &[Valued<M>], end: &Outcome) -> Option<usize> {
     let agrees = |margin: i32| match end {
         Outcome::Won(Player::First) => margin > 0,
         Outcome::Won(Player::Second) => margin < 0,
@@ -360,7 +379,7 @@ fn turning_point(valued: &[Valued], end: &Outcome) -> Option<usize> {
     };
     let from = valued
         .iter()
-        .rposition(|row| !agrees(row.for_x()))
+        .rposition(|row| !agrees(row.for_first()))
         .map_or(0, |i| i + 1);
     valued.get(from).map(|row| row.number)
 }
@@ -374,8 +393,8 @@ fn result_text(end: &Outcome) -> String {
 }
 
 /// `player`'s total loss and their three worst moves.
-fn losses_of(valued: &[Valued], player: Player) -> (i32, Vec<&Valued>) {
-    let mut theirs: Vec<&Valued> = valued.iter().filter(|row| row.player == player).collect();
+fn losses_of<M>(valued: &[Valued<M>], player: Player) -> (i32, Vec<&Valued<M>>) {
+    let mut theirs: Vec<&Valued<M>> = valued.iter().filter(|row| row.player == player).collect();
     let total = theirs.iter().map(|row| row.loss()).sum();
     theirs.sort_by_key(|row| (-row.loss(), row.number));
     theirs.retain(|row| row.loss() > 0);
@@ -386,8 +405,8 @@ fn losses_of(valued: &[Valued], player: Player) -> (i32, Vec<&Valued>) {
 /// The report as a table, at most 100 columns wide.
 fn table<const N: usize>(
     turns: &[Turn<N>],
-    rows: &[Option<Valued>],
-    valued: &[Valued],
+    rows: &[Option<Valued<Coord>>],
+    valued: &[Valued<Coord>],
     end: &Othello<N>,
     how: Appraisal,
 ) -> String
@@ -423,7 +442,7 @@ where
 }
 
 /// The summary lines: each player's losses and worst moves, where the game turned, the result.
-fn summary<const N: usize>(valued: &[Valued], end: &Othello<N>) -> String
+fn summary<const N: usize>(valued: &[Valued<Coord>], end: &Othello<N>) -> String
 where
     Side<N>: Layout,
 {
@@ -455,8 +474,8 @@ where
 /// The report as one JSON object: a row a turn, then the summary.
 fn json<const N: usize>(
     turns: &[Turn<N>],
-    rows: &[Option<Valued>],
-    valued: &[Valued],
+    rows: &[Option<Valued<Coord>>],
+    valued: &[Valued<Coord>],
     end: &Othello<N>,
 ) -> String
 where
@@ -464,7 +483,7 @@ where
 {
     let value = |value: Value| {
         serde_json::json!({
-            "discs": value.discs(),
+            "discs": value.margin(),
             "exact": matches!(value, Value::Exact(_)),
         })
     };

@@ -9,9 +9,9 @@ use super::{Turn, Valued, letter, losses_of, shown, table};
 use crate::board::{Coord, Player};
 use crate::othello::{Appraisal, Cell, Layout, Othello, Side};
 
-/// The page's style: the board's green, the played cell's red, the best cell's blue, and the
+/// The page's style (the Kalah page's too): the board's green, the played cell's red, the best cell's blue, and the
 /// chart's purple line (the colours the page test counts).
-const STYLE: &str = "body{font-family:sans-serif;margin:2em}\
+pub(super) const STYLE: &str = "body{font-family:sans-serif;margin:2em}\
 table.board{border-collapse:collapse;margin:.5em 0}\
 table.board td{width:28px;height:28px;background:#2e7d32;border:1px solid #1b5e20;\
 text-align:center;padding:0}\
@@ -25,8 +25,8 @@ pre{background:#f4f4f4;padding:1em}";
 /// The page of a review.
 pub(super) fn page<const N: usize>(
     turns: &[Turn<N>],
-    rows: &[Option<Valued>],
-    valued: &[Valued],
+    rows: &[Option<Valued<Coord>>],
+    valued: &[Valued<Coord>],
     end: &Othello<N>,
     how: Appraisal,
 ) -> String
@@ -39,9 +39,9 @@ where
          {N}x{N} game</h1>\n"
     );
     out.push_str("<h2>The value for X, move by move</h2>\n");
-    out.push_str(&chart(valued));
+    out.push_str(&chart(valued, ["X", "O", "discs"]));
     out.push_str("<h2>The worst moves</h2>\n");
-    let mut worst: Vec<&Valued> = [Player::First, Player::Second]
+    let mut worst: Vec<&Valued<Coord>> = [Player::First, Player::Second]
         .into_iter()
         .flat_map(|player| losses_of(valued, player).1)
         .collect();
@@ -113,12 +113,14 @@ where
     out
 }
 
-/// The value of each move for X as a line over the game, zero in the middle.
-fn chart(valued: &[Valued]) -> String {
+/// The value of each move for the first player as a line over the game, zero in the middle;
+/// `said` names the players (X and O) and the unit (discs) below it.
+pub(super) fn chart<M>(valued: &[Valued<M>], said: [&str; 3]) -> String {
+    let [first, second, unit] = said;
     let (width, height) = (640.0_f64, 240.0_f64);
     let most = valued
         .iter()
-        .map(|row| row.for_x().abs())
+        .map(|row| row.for_first().abs())
         .max()
         .unwrap_or(0)
         .max(1);
@@ -127,7 +129,8 @@ fn chart(valued: &[Valued]) -> String {
         .iter()
         .enumerate()
         .map(|(i, row)| {
-            let y = height / 2.0 - f64::from(row.for_x()) / f64::from(most) * (height / 2.0 - 10.0);
+            let y =
+                height / 2.0 - f64::from(row.for_first()) / f64::from(most) * (height / 2.0 - 10.0);
             format!("{:.1},{:.1}", i as f64 * step, y)
         })
         .collect();
@@ -136,15 +139,15 @@ fn chart(valued: &[Valued]) -> String {
          viewBox=\"0 0 {width} {height}\"><rect width=\"{width}\" height=\"{height}\" \
          fill=\"#fafafa\"/><line x1=\"0\" y1=\"{mid}\" x2=\"{width}\" y2=\"{mid}\" \
          stroke=\"#9e9e9e\"/><polyline fill=\"none\" stroke=\"#6a1b9a\" stroke-width=\"4\" \
-         points=\"{}\"/></svg>\n<p>Above the line X is ahead, below it O; the most is {most} \
-         discs.</p>\n",
+         points=\"{}\"/></svg>\n<p>Above the line {first} is ahead, below it {second}; the most \
+         is {most} {unit}.</p>\n",
         points.join(" "),
         mid = height / 2.0,
     )
 }
 
 /// `text` safe inside HTML.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
