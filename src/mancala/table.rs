@@ -20,8 +20,9 @@ pub(super) struct Slot {
     pub(super) lower: i16,
     pub(super) upper: i16,
     pub(super) best: u8,
-    /// Stones in the pits (at most 255 counted): how much work the bounds stand for.
-    left: u8,
+    /// How much work the bounds stand for: the bits of the count of nodes searched for them
+    /// (the stones left in the pits, kept here before, made a Kalah (6,4) review 15% slower).
+    work: u8,
 }
 
 impl Slot {
@@ -30,7 +31,7 @@ impl Slot {
         u64::from(self.lower as u16)
             | u64::from(self.upper as u16) << 16
             | u64::from(self.best) << 32
-            | u64::from(self.left) << 40
+            | u64::from(self.work) << 40
     }
 
     /// The slot of `key` holding `data`.
@@ -40,7 +41,7 @@ impl Slot {
             lower: data as u16 as i16,
             upper: (data >> 16) as u16 as i16,
             best: (data >> 32) as u8,
-            left: (data >> 40) as u8,
+            work: (data >> 40) as u8,
         }
     }
 }
@@ -50,7 +51,7 @@ impl Slot {
 pub(super) type Bucket = [AtomicU64; 4];
 
 /// What the threads of a solve share: the transposition table (one slot of each bucket keeps
-/// the position with the most stones, the other the newest), the exact values of the small
+/// the position that took the most work, the other the newest), the exact values of the small
 /// positions met so far, and the progress report.
 pub(super) struct Shared<'a, const P: usize> {
     table: Zeroed<Bucket>,
@@ -201,12 +202,12 @@ impl<'a, const P: usize> Shared<'a, P> {
         bucket[2 * i + 1].store(data, Relaxed);
     }
 
-    /// Keeps bounds on the position of fingerprint `key`, which has `left` stones in its pits;
+    /// Keeps bounds on the position of fingerprint `key`, found by searching `nodes` nodes;
     /// whether a slot that held no position holds one now.
     pub(super) fn store(
         &self,
         key: u64,
-        left: i32,
+        nodes: u64,
         (lower, upper): (i32, i32),
         best: usize,
     ) -> bool {
@@ -216,12 +217,12 @@ impl<'a, const P: usize> Shared<'a, P> {
             lower: lower.clamp(-INFINITY, INFINITY) as i16,
             upper: upper.clamp(-INFINITY, INFINITY) as i16,
             best: best as u8,
-            left: left.clamp(0, 255) as u8,
+            work: (u64::BITS - nodes.leading_zeros()) as u8,
         })
     }
 
     /// Puts `slot` in its bucket: over its own key, else in the first slot if it stands for at
-    /// least as many stones (the first moving to the second), else in the second.
+    /// least as much work (the first moving to the second), else in the second.
     fn keep(&self, mut slot: Slot) -> bool {
         let key = slot.key;
         let bucket = self.bucket(key);
@@ -237,7 +238,7 @@ impl<'a, const P: usize> Shared<'a, P> {
         if second.key == key {
             Self::put(bucket, 1, slot);
             false
-        } else if first.key == key || slot.left >= first.left {
+        } else if first.key == key || slot.work >= first.work {
             if first.key != key {
                 Self::put(bucket, 1, first);
             }
@@ -247,5 +248,33 @@ impl<'a, const P: usize> Shared<'a, P> {
             Self::put(bucket, 1, slot);
             second.key == 0
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_slot_that_took_more_work_outlives_newer_ones_that_took_less() {
+        // One bucket: every key meets in it. Keys have their low bit set.
+        let shared = Shared::<6>::new((1, 1), 0, 48, Capture::Standard, None).unwrap();
+        let (costly, cheap, newest) = (0x11, 0x21, 0x31);
+        assert!(shared.store(costly, 1 << 20, (2, 8), 3));
+        assert!(shared.store(cheap, 10, (-4, 4), 1));
+        // A third position takes the newer slot; the costly one stays.
+        assert!(!shared.store(newest, 100, (0, 0), 2));
+        assert_eq!(shared.probe_key(cheap).map(|s| s.key), None);
+        let kept = shared.probe_key(costly).expect("the costly slot is kept");
+        assert_eq!((kept.lower, kept.upper, kept.best), (2, 8, 3));
+        assert!(shared.probe_key(newest).is_some());
+        // Costlier still: it takes the first slot, and the costly one moves to the second.
+        assert!(!shared.store(0x41, 1 << 30, (-2, -2), 0));
+        assert!(shared.probe_key(0x41).is_some() && shared.probe_key(costly).is_some());
+        assert_eq!(shared.probe_key(newest).map(|s| s.key), None);
+        // The same position again: its bounds narrow, its place kept.
+        assert!(!shared.store(costly, 1, (4, 10), 5));
+        let narrowed = shared.probe_key(costly).unwrap();
+        assert_eq!((narrowed.lower, narrowed.upper), (4, 8));
     }
 }

@@ -346,10 +346,10 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
         }
     }
 
-    /// Keeps bounds on the position of fingerprint `key` (see [`Shared::store`]), telling the
-    /// table how full it is now and then.
-    fn store(&mut self, key: u64, left: i32, bounds: (i32, i32), best: usize) {
-        if self.shared.store(key, left, bounds, best) {
+    /// Keeps bounds on the position of fingerprint `key`, found in `nodes` nodes (see
+    /// [`Shared::store`]), telling the table how full it is now and then.
+    fn store(&mut self, key: u64, nodes: u64, bounds: (i32, i32), best: usize) {
+        if self.shared.store(key, nodes, bounds, best) {
             self.filled += 1;
             if self.filled >= self.shared.batch() {
                 self.shared.filled(self.filled);
@@ -430,6 +430,7 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
             return -left;
         }
         let key = fingerprint(rows);
+        let nodes_before = self.nodes;
         let remembered = self.shared.probe_key(key);
         let mut first = None;
         if let Some(slot) = remembered {
@@ -509,7 +510,7 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
             };
             if at_least >= beta {
                 let at_least = at_least + parity(at_least, left);
-                self.store(key, left, (at_least, INFINITY), pit);
+                self.store(key, 1, (at_least, INFINITY), pit);
                 return at_least;
             }
         }
@@ -546,7 +547,7 @@ impl<'s, 'a, const P: usize> Kalah<'s, 'a, P> {
         if best.0 > window_alpha {
             self.history[best.1] += (left * left) as u64;
         }
-        self.store(key, left, (lower, upper), best.1);
+        self.store(key, self.nodes - nodes_before, (lower, upper), best.1);
         value
     }
 }
