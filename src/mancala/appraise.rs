@@ -24,7 +24,8 @@ pub struct Appraisal {
 }
 
 /// The stones times pits a row of the largest board solved exactly throughout by default:
-/// Kalah (6,4), whose every position a review solves in about 25 s on two threads.
+/// Kalah (6,4), whose every position a review solves in about 23 s on two threads when the
+/// game was well played (a beginner's mistakes each cost most of a solve of their own).
 pub const EXACT_STONES_BY_PITS: u32 = 288;
 
 /// The positions an estimate of one position's sowings may visit, in budgets of the level's

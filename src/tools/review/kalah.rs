@@ -26,10 +26,16 @@ mod text {
             Capture::Standard => "",
             Capture::Empty => ", empty capture",
         };
-        format!(
-            "Review of a Kalah ({pits},{stones}{rule}) game.\nValues exact from {exact_from} \
-             stones in the pits; before that, level {level}'s estimates (~).\n"
-        )
+        let total = 2 * pits as u32 * u32::from(stones);
+        let values = if exact_from >= total {
+            "Values exact throughout.".to_string()
+        } else {
+            format!(
+                "Values exact from {exact_from} stones in the pits; before that, level {level}'s \
+                 estimates (~)."
+            )
+        };
+        format!("Review of a Kalah ({pits},{stones}{rule}) game.\n{values}\n")
     }
 
     pub fn player(number: usize) -> String {
