@@ -240,20 +240,7 @@ impl<const P: usize> Report<'_, P> {
         );
         out.push_str(&table_text::header());
         for row in self.valued {
-            let best = if row.loss() == 0 {
-                String::new()
-            } else {
-                row.best.to_string()
-            };
-            out.push_str(&table_text::row([
-                &row.number.to_string(),
-                &number(row.player).to_string(),
-                &row.at.to_string(),
-                &shown(row.value),
-                &best,
-                &shown(row.best_value),
-                &row.loss().to_string(),
-            ]));
+            out.push_str(&row.text_row(number(row.player)));
         }
         for player in [Player::First, Player::Second] {
             let (total, worst) = losses_of(self.valued, player);

@@ -154,6 +154,27 @@ struct Valued<M> {
     best_value: Value,
 }
 
+impl<M: std::fmt::Display> Valued<M> {
+    /// The move's line of the text table, its player shown as `player`; the best move only
+    /// where the played one lost something.
+    fn text_row(&self, player: impl std::fmt::Display) -> String {
+        let best = if self.loss() == 0 {
+            String::new()
+        } else {
+            self.best.to_string()
+        };
+        text::row([
+            &self.number.to_string(),
+            &player.to_string(),
+            &self.at.to_string(),
+            &shown(self.value),
+            &best,
+            &shown(self.best_value),
+            &self.loss().to_string(),
+        ])
+    }
+}
+
 impl<M> Valued<M> {
     fn loss(&self) -> i32 {
         self.best_value.margin() - self.value.margin()
@@ -418,22 +439,7 @@ where
     for (turn, row) in turns.iter().zip(rows) {
         match (turn, row) {
             (Turn::Pass(player), _) => out.push_str(&text::pass(letter(*player))),
-            (_, Some(row)) => {
-                let best = if row.loss() == 0 {
-                    String::new()
-                } else {
-                    row.best.to_string()
-                };
-                out.push_str(&text::row([
-                    &row.number.to_string(),
-                    &letter(row.player).to_string(),
-                    &row.at.to_string(),
-                    &shown(row.value),
-                    &best,
-                    &shown(row.best_value),
-                    &row.loss().to_string(),
-                ]));
-            }
+            (_, Some(row)) => out.push_str(&row.text_row(letter(row.player))),
             _ => {}
         }
     }
