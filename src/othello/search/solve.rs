@@ -64,9 +64,13 @@ const SHALLOW_DEPTH: u32 = 3;
 /// (two pairs); 6x6 on two threads 37.4 s to 34.8. (With two plies at one disc, two, three,
 /// four, five, six or eight discs where the evaluation alone ranks gave #40-#44 79.2, 76.3,
 /// 75.9, 76.7, 78.6 and 81.8 million; with four there, two plies at one and a half, two and a
-/// half or three discs, 75.5, 72.1 and 72.0.)
+/// half or three discs, 75.5, 72.1 and 72.0.) From 22 empty cells on 8x8, three plies: FFO
+/// #40-#49 594.3 million nodes to 559.9 (#45 253.7 to 241.1, #49 143.0 to 128.9), #20-#39 86.4
+/// million; four plies from 22 had taken 625.8 million to 635.4, three from 20 to 600.5 but
+/// slower, three from 22 to 603.4 (before the proof-first best move and even bounds).
 fn learned_order(side: usize, empties: u32) -> Option<(u32, i32)> {
     match side {
+        8 if empties >= 22 => Some((3, 128)),
         8 if empties >= 18 => Some((2, 128)),
         6 if empties >= 16 => Some((2, 64)),
         8 | 6 if empties >= 11 => Some((0, 256)),
@@ -181,6 +185,9 @@ pub struct Solver<'a, L: Layout> {
     selective: Option<u32>,
     /// Empty cells from which a solve runs a selective search first.
     selective_from: u32,
+    /// Whether a solve's best move is the one that proved its value, where that one reaches
+    /// it; the computer player's are chosen by the fewest-replies rule alone.
+    proof_first: bool,
 }
 
 /// Empty cells from which a position is searched by every thread at once: below, a search
@@ -237,6 +244,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             stop: None,
             selective: None,
             selective_from: SELECTIVE,
+            proof_first: true,
         })
     }
 
@@ -275,6 +283,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             stop: Some(Arc::clone(stop)),
             selective: self.selective,
             selective_from: self.selective_from,
+            proof_first: self.proof_first,
         }
     }
 
@@ -456,25 +465,51 @@ impl<'a, L: Layout> Solver<'a, L> {
 
     /// The exact value of `pos` for the player to move: MTD(f), null-window tests that close
     /// in on it from `guess`, so that the bounds known so far narrow as it runs (and are
-    /// reported); the table carries what each test learnt to the next.
-    fn exact(&mut self, pos: Position<L>, guess: i32) -> i32 {
+    /// reported); the table carries what each test learnt to the next. Where every final
+    /// value is even ([`Self::step`]), each bound is rounded to an even value, so that no test
+    /// asks what the one before answered (FFO #49's selective search took five tests, 33.7
+    /// million nodes, where four do). Also the move that proved the value's lower bound, as
+    /// the table's entry for `pos` named it after that test.
+    fn exact(&mut self, pos: Position<L>, guess: i32) -> (i32, Option<usize>) {
+        let step = self.step(&pos);
+        let even = |value: i32, up: bool| match (step, value.rem_euclid(2)) {
+            (2, 1) if up => value + 1,
+            (2, 1) => value - 1,
+            _ => value,
+        };
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut guess = guess;
+        let mut proof = None;
         while lower < upper && !self.gave_up {
             let beta = if guess == lower { guess + 1 } else { guess };
             let value = self.probe(pos, beta - 1, beta);
             if value < beta {
-                upper = value;
+                upper = even(value, false);
+                guess = upper;
             } else {
-                lower = value;
+                lower = even(value, true);
+                guess = lower;
+                proof = self.table.get(&pos).and_then(|known| known.best);
             }
-            guess = value;
             // A selective search's bounds are not the value's.
             if self.selective.is_none() {
                 self.tally.bounds = (lower, upper);
             }
         }
-        lower
+        (lower, proof)
+    }
+
+    /// 2 where every final value of games from `pos` is even, else 1: under the tournament
+    /// rule, on a board of an even number of cells, the discs and empty cells a player ends
+    /// with are the board less the other's discs, so a margin other than a draw has the
+    /// parity of the board.
+    fn step(&self, pos: &Position<L>) -> i32 {
+        let cells = (pos.me | pos.opp | pos.empty).len();
+        if self.scoring == Scoring::EmptiesToWinner && cells.is_multiple_of(2) {
+            2
+        } else {
+            1
+        }
     }
 
     /// The value of `pos` for its player to move, in 1/64 disc, by a `depth`-ply search with
@@ -499,10 +534,22 @@ impl<'a, L: Layout> Solver<'a, L> {
         self.search_portable(pos, alpha, beta, empties)
     }
 
-    /// A move of `pos` that reaches `value`, its exact value: of those that do, the one that
-    /// leaves the opponent the fewest replies, then the first in board order (the choice the
-    /// solver has always made, which the computer player's games depend on).
-    fn best_move(&mut self, pos: Position<L>, value: i32) -> Option<usize> {
+    /// A move of `pos` that reaches `value`, its exact value: `proof` when it does (the move
+    /// that proved the value, whose subtree the table holds, so the test is cheap), else, of
+    /// those that do, the one that leaves the opponent the fewest replies, then the first in
+    /// board order (the choice the solver has always made, which the computer player's games
+    /// depend on: it passes no `proof`). Tested in that order, the moves before the best cost
+    /// a proof each that they fall short: FFO #47 spent 18 of its 57 million nodes so.
+    fn best_move(&mut self, pos: Position<L>, value: i32, proof: Option<usize>) -> Option<usize> {
+        if let Some(at) = proof.filter(|&at| pos.moves().has(at)) {
+            let reaches = -self.probe(pos.play_unchecked(at), -value, -value + 1) >= value;
+            if self.gave_up {
+                return None;
+            }
+            if reaches {
+                return Some(at);
+            }
+        }
         let mut order: Vec<(u32, usize, Position<L>)> = pos
             .moves()
             .cells()
@@ -544,14 +591,15 @@ impl<'a, L: Layout> Solver<'a, L> {
         let empties = pos.empty.len();
         if empties >= self.selective_from && learned_order(L::N, empties).is_some() {
             self.selective = Some(empties);
-            guess = self.exact(pos, guess);
+            guess = self.exact(pos, guess).0;
             self.selective = None;
         }
-        let value = self.exact(pos, guess);
+        let (value, proof) = self.exact(pos, guess);
+        let proof = proof.filter(|_| self.proof_first);
         let best = if pos.moves().is_empty() {
             None
         } else {
-            self.best_move(pos, value)
+            self.best_move(pos, value, proof)
         };
         Solution { value, best }
     }
@@ -564,7 +612,7 @@ impl<'a, L: Layout> Solver<'a, L> {
         let best = if value < 0 || pos.moves().is_empty() {
             None
         } else {
-            self.best_move(pos, value)
+            self.best_move(pos, value, None)
         };
         Solution { value, best }
     }
@@ -581,7 +629,7 @@ impl<'a, L: Layout> Solver<'a, L> {
                 line.push(None);
                 pos = passed;
             } else {
-                let Some(at) = self.best_move(pos, value) else {
+                let Some(at) = self.best_move(pos, value, None) else {
                     return line;
                 };
                 line.push(Some(at));
@@ -614,7 +662,7 @@ where
         if asked.moves {
             for at in pos.moves().cells() {
                 let child = pos.play_unchecked(at);
-                moves.push((coord(at), -self.exact(child, -found.value)));
+                moves.push((coord(at), -self.exact(child, -found.value).0));
             }
             // Best first; among equals, in board order.
             moves.sort_by_key(|&(_, value)| -value);
@@ -652,6 +700,8 @@ pub(in crate::othello) fn solve_position<L: Layout>(
     solver.limit = limit;
     // The computer's solves within a budget of nodes stay exact searches alone.
     solver.selective_from = u32::MAX;
+    // And its moves, so its seeded games, stay the fewest-replies rule's.
+    solver.proof_first = false;
     let solution = match question {
         Question::Value => solver.solve_position(pos),
         Question::Outcome => solver.solve_outcome(pos),

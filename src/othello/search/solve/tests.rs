@@ -136,9 +136,9 @@ fn the_fast_and_the_portable_search_solve_alike() {
         let pos = game.position();
         let mut portable = Solver::new(4, 64, Scoring::Discs).unwrap();
         portable.fast = None;
-        let want = portable.exact(pos, 0);
+        let want = portable.exact(pos, 0).0;
         let mut fast = Solver::new(4, 64, Scoring::Discs).unwrap();
-        assert_eq!(fast.exact(pos, 0), want);
+        assert_eq!(fast.exact(pos, 0).0, want);
         assert_eq!(solve(&game).value, want);
     }
 }
@@ -231,7 +231,7 @@ fn the_outcome_is_the_values_sign_a_move_that_keeps_it_and_a_short_solve_gives_u
             Some(at) => {
                 let after = pos.play_unchecked(at);
                 let mut solver = Solver::new(4, 64, Scoring::Discs).unwrap();
-                let kept = -solver.exact(after, 0);
+                let kept = -solver.exact(after, 0).0;
                 assert_eq!(kept.signum(), value.signum(), "round {round}, move {at}");
             }
             None => assert!(value < 0 || pos.moves().is_empty(), "round {round}"),
