@@ -64,14 +64,19 @@ const SHALLOW_DEPTH: u32 = 3;
 /// (two pairs); 6x6 on two threads 37.4 s to 34.8. (With two plies at one disc, two, three,
 /// four, five, six or eight discs where the evaluation alone ranks gave #40-#44 79.2, 76.3,
 /// 75.9, 76.7, 78.6 and 81.8 million; with four there, two plies at one and a half, two and a
-/// half or three discs, 75.5, 72.1 and 72.0.) From 22 empty cells on 8x8, three plies: FFO
-/// #40-#49 594.3 million nodes to 559.9 (#45 253.7 to 241.1, #49 143.0 to 128.9), #20-#39 86.4
-/// million; four plies from 22 had taken 625.8 million to 635.4, three from 20 to 600.5 but
-/// slower, three from 22 to 603.4 (before the proof-first best move and even bounds).
+/// half or three discs, 75.5, 72.1 and 72.0.) Then, with MTD(f)'s bounds even
+/// ([`Solver::exact`]), three plies from 21 empty cells on 8x8 and two from 17 at two and a half
+/// discs a reply: FFO #40-#49 (measured with the best move taken from the table, which takes
+/// no nodes) 594.3 million nodes to 528.6, #45 253.7 to 217.8; with the best move as shipped
+/// ([`Solver::best_move`]) 545.4 million, #20-#39 90.3 million. (Three plies from 22 and two
+/// from 18 at two discs: 559.9 million; three from 21, 554.7; and two from 17, 532.5; from 16,
+/// 518.5 but slower; three from 20, 533.0; two plies at one or three discs a reply from 21,
+/// 565.9 and 553.0 million; four plies from 22, 635.4 million. A window around the node's for
+/// the ranking searches, as Egaroucid's (16 discs below, 6 above), 730 million.)
 fn learned_order(side: usize, empties: u32) -> Option<(u32, i32)> {
     match side {
-        8 if empties >= 22 => Some((3, 128)),
-        8 if empties >= 18 => Some((2, 128)),
+        8 if empties >= 21 => Some((3, 128)),
+        8 if empties >= 17 => Some((2, 160)),
         6 if empties >= 16 => Some((2, 64)),
         8 | 6 if empties >= 11 => Some((0, 256)),
         _ => None,
@@ -185,9 +190,9 @@ pub struct Solver<'a, L: Layout> {
     selective: Option<u32>,
     /// Empty cells from which a solve runs a selective search first.
     selective_from: u32,
-    /// Whether a solve's best move is the one that proved its value, where that one reaches
-    /// it; the computer player's are chosen by the fewest-replies rule alone.
-    proof_first: bool,
+    /// Whether a solve's best move is sought in the learned evaluation's order
+    /// ([`Self::best_move`]); the computer player's by the fewest-replies rule alone.
+    ranked_best: bool,
 }
 
 /// Empty cells from which a position is searched by every thread at once: below, a search
@@ -244,7 +249,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             stop: None,
             selective: None,
             selective_from: SELECTIVE,
-            proof_first: true,
+            ranked_best: true,
         })
     }
 
@@ -283,7 +288,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             stop: Some(Arc::clone(stop)),
             selective: self.selective,
             selective_from: self.selective_from,
-            proof_first: self.proof_first,
+            ranked_best: self.ranked_best,
         }
     }
 
@@ -468,9 +473,8 @@ impl<'a, L: Layout> Solver<'a, L> {
     /// reported); the table carries what each test learnt to the next. Where every final
     /// value is even ([`Self::step`]), each bound is rounded to an even value, so that no test
     /// asks what the one before answered (FFO #49's selective search took five tests, 33.7
-    /// million nodes, where four do). Also the move that proved the value's lower bound, as
-    /// the table's entry for `pos` named it after that test.
-    fn exact(&mut self, pos: Position<L>, guess: i32) -> (i32, Option<usize>) {
+    /// million nodes, where four do).
+    fn exact(&mut self, pos: Position<L>, guess: i32) -> i32 {
         let step = self.step(&pos);
         let even = |value: i32, up: bool| match (step, value.rem_euclid(2)) {
             (2, 1) if up => value + 1,
@@ -479,7 +483,6 @@ impl<'a, L: Layout> Solver<'a, L> {
         };
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut guess = guess;
-        let mut proof = None;
         while lower < upper && !self.gave_up {
             let beta = if guess == lower { guess + 1 } else { guess };
             let value = self.probe(pos, beta - 1, beta);
@@ -489,14 +492,13 @@ impl<'a, L: Layout> Solver<'a, L> {
             } else {
                 lower = even(value, true);
                 guess = lower;
-                proof = self.table.get(&pos).and_then(|known| known.best);
             }
             // A selective search's bounds are not the value's.
             if self.selective.is_none() {
                 self.tally.bounds = (lower, upper);
             }
         }
-        (lower, proof)
+        lower
     }
 
     /// 2 where every final value of games from `pos` is even, else 1: under the tournament
@@ -534,31 +536,37 @@ impl<'a, L: Layout> Solver<'a, L> {
         self.search_portable(pos, alpha, beta, empties)
     }
 
-    /// A move of `pos` that reaches `value`, its exact value: `proof` when it does (the move
-    /// that proved the value, whose subtree the table holds, so the test is cheap), else, of
-    /// those that do, the one that leaves the opponent the fewest replies, then the first in
-    /// board order (the choice the solver has always made, which the computer player's games
-    /// depend on: it passes no `proof`). Tested in that order, the moves before the best cost
-    /// a proof each that they fall short: FFO #47 spent 18 of its 57 million nodes so.
-    fn best_move(&mut self, pos: Position<L>, value: i32, proof: Option<usize>) -> Option<usize> {
-        if let Some(at) = proof.filter(|&at| pos.moves().has(at)) {
-            let reaches = -self.probe(pos.play_unchecked(at), -value, -value + 1) >= value;
-            if self.gave_up {
-                return None;
-            }
-            if reaches {
-                return Some(at);
-            }
-        }
-        let mut order: Vec<(u32, usize, Position<L>)> = pos
+    /// A move of `pos` that reaches `value`, its exact value: of those that do, the first in
+    /// the order the solver ranks a node's moves in far from the end (where the board has a
+    /// learned evaluation and [`Self::ranked_best`] is set: the likeliest first, so that the
+    /// first test usually succeeds, on lines the table holds), else the one that leaves the
+    /// opponent the fewest replies; then the first in board order. Either order is the
+    /// position's alone, so the move is the same on any number of threads and any table. (By
+    /// fewest replies, the moves before the best cost a proof each that they fall short: FFO
+    /// #40-#49 spent 45 of its 574 million nodes so, #47 17 of 52; in this order 545.4 million.
+    /// The move that proved the value, read from the table, would cost none, 528.6 million in
+    /// all, but which of several best moves that is depends on the threads and the table.) The
+    /// computer player keeps the fewest-replies rule, which its seeded games depend on.
+    fn best_move(&mut self, pos: Position<L>, value: i32) -> Option<usize> {
+        let ranking = learned_order(L::N, pos.empty.len()).filter(|_| self.ranked_best);
+        let mut order: Vec<(i32, usize, Position<L>)> = pos
             .moves()
             .cells()
             .map(|at| {
                 let child = pos.play_unchecked(at);
-                (child.moves().len(), at, child)
+                let replies = child.moves().len() as i32;
+                // The child's value for the other player and its replies, as a node ranks
+                // its moves.
+                let rank = ranking
+                    .and_then(|(depth, reply)| {
+                        let value = self.learned_value(child, depth)?;
+                        Some(value + reply * replies)
+                    })
+                    .unwrap_or(replies);
+                (rank, at, child)
             })
             .collect();
-        order.sort_unstable_by_key(|&(replies, at, _)| (replies, at));
+        order.sort_unstable_by_key(|&(rank, at, _)| (rank, at));
         for (_, at, child) in order {
             // The move reaches `value` when the child is worth at most `-value` to the other
             // player.
@@ -591,15 +599,14 @@ impl<'a, L: Layout> Solver<'a, L> {
         let empties = pos.empty.len();
         if empties >= self.selective_from && learned_order(L::N, empties).is_some() {
             self.selective = Some(empties);
-            guess = self.exact(pos, guess).0;
+            guess = self.exact(pos, guess);
             self.selective = None;
         }
-        let (value, proof) = self.exact(pos, guess);
-        let proof = proof.filter(|_| self.proof_first);
+        let value = self.exact(pos, guess);
         let best = if pos.moves().is_empty() {
             None
         } else {
-            self.best_move(pos, value, proof)
+            self.best_move(pos, value)
         };
         Solution { value, best }
     }
@@ -612,7 +619,7 @@ impl<'a, L: Layout> Solver<'a, L> {
         let best = if value < 0 || pos.moves().is_empty() {
             None
         } else {
-            self.best_move(pos, value, None)
+            self.best_move(pos, value)
         };
         Solution { value, best }
     }
@@ -629,7 +636,7 @@ impl<'a, L: Layout> Solver<'a, L> {
                 line.push(None);
                 pos = passed;
             } else {
-                let Some(at) = self.best_move(pos, value, None) else {
+                let Some(at) = self.best_move(pos, value) else {
                     return line;
                 };
                 line.push(Some(at));
@@ -662,7 +669,7 @@ where
         if asked.moves {
             for at in pos.moves().cells() {
                 let child = pos.play_unchecked(at);
-                moves.push((coord(at), -self.exact(child, -found.value).0));
+                moves.push((coord(at), -self.exact(child, -found.value)));
             }
             // Best first; among equals, in board order.
             moves.sort_by_key(|&(_, value)| -value);
@@ -701,7 +708,7 @@ pub(in crate::othello) fn solve_position<L: Layout>(
     // The computer's solves within a budget of nodes stay exact searches alone.
     solver.selective_from = u32::MAX;
     // And its moves, so its seeded games, stay the fewest-replies rule's.
-    solver.proof_first = false;
+    solver.ranked_best = false;
     let solution = match question {
         Question::Value => solver.solve_position(pos),
         Question::Outcome => solver.solve_outcome(pos),
