@@ -536,51 +536,6 @@ impl<'a, L: Layout> Solver<'a, L> {
         self.search_portable(pos, alpha, beta, empties)
     }
 
-    /// A move of `pos` that reaches `value`, its exact value: of those that do, the first in
-    /// the order the solver ranks a node's moves in far from the end (where the board has a
-    /// learned evaluation and [`Self::ranked_best`] is set: the likeliest first, so that the
-    /// first test usually succeeds, on lines the table holds), else the one that leaves the
-    /// opponent the fewest replies; then the first in board order. Either order is the
-    /// position's alone, so the move is the same on any number of threads and any table. (By
-    /// fewest replies, the moves before the best cost a proof each that they fall short: FFO
-    /// #40-#49 spent 45 of its 574 million nodes so, #47 17 of 52; in this order 545.4 million.
-    /// The move that proved the value, read from the table, would cost none, 528.6 million in
-    /// all, but which of several best moves that is depends on the threads and the table.) The
-    /// computer player keeps the fewest-replies rule, which its seeded games depend on.
-    fn best_move(&mut self, pos: Position<L>, value: i32) -> Option<usize> {
-        let ranking = learned_order(L::N, pos.empty.len()).filter(|_| self.ranked_best);
-        let mut order: Vec<(i32, usize, Position<L>)> = pos
-            .moves()
-            .cells()
-            .map(|at| {
-                let child = pos.play_unchecked(at);
-                let replies = child.moves().len() as i32;
-                // The child's value for the other player and its replies, as a node ranks
-                // its moves.
-                let rank = ranking
-                    .and_then(|(depth, reply)| {
-                        let value = self.learned_value(child, depth)?;
-                        Some(value + reply * replies)
-                    })
-                    .unwrap_or(replies);
-                (rank, at, child)
-            })
-            .collect();
-        order.sort_unstable_by_key(|&(rank, at, _)| (rank, at));
-        for (_, at, child) in order {
-            // The move reaches `value` when the child is worth at most `-value` to the other
-            // player.
-            let reaches = -self.probe(child, -value, -value + 1) >= value;
-            if self.gave_up {
-                return None;
-            }
-            if reaches {
-                return Some(at);
-            }
-        }
-        None
-    }
-
     /// The value of `pos` and a best move; from the solver's `selective_from` empty cells,
     /// where the board has a learned evaluation, found after a selective search.
     fn solve_position(&mut self, pos: Position<L>) -> Solution<usize> {
@@ -622,28 +577,6 @@ impl<'a, L: Layout> Solver<'a, L> {
             self.best_move(pos, value)
         };
         Solution { value, best }
-    }
-
-    /// A principal variation of `pos`, whose value is `value`: bit indices, `None` for a pass.
-    fn line_of(&mut self, mut pos: Position<L>, mut value: i32) -> Vec<Option<usize>> {
-        let mut line = Vec::new();
-        loop {
-            if pos.moves().is_empty() {
-                let passed = pos.pass();
-                if passed.moves().is_empty() {
-                    return line;
-                }
-                line.push(None);
-                pos = passed;
-            } else {
-                let Some(at) = self.best_move(pos, value) else {
-                    return line;
-                };
-                line.push(Some(at));
-                pos = pos.play_unchecked(at);
-            }
-            value = -value;
-        }
     }
 }
 
@@ -716,6 +649,7 @@ pub(in crate::othello) fn solve_position<L: Layout>(
     Ok((!solver.gave_up).then_some(solution))
 }
 
+mod best;
 mod few;
 mod nodes;
 
