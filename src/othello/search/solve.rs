@@ -70,9 +70,10 @@ const SHALLOW_DEPTH: u32 = 3;
 /// no nodes) 594.3 million nodes to 528.6, #45 253.7 to 217.8; with the best move as shipped
 /// ([`Solver::best_move`]) 545.4 million, #20-#39 90.3 million. (Three plies from 22 and two
 /// from 18 at two discs: 559.9 million; three from 21, 554.7; and two from 17, 532.5; from 16,
-/// 518.5 but slower; three from 20, 533.0; two plies at one or three discs a reply from 21,
-/// 565.9 and 553.0 million; four plies from 22, 635.4 million. A window around the node's for
-/// the ranking searches, as Egaroucid's (16 discs below, 6 above), 730 million.)
+/// 518.5 but slower; three from 20, 533.0; three plies at one and a half discs a reply from
+/// 21, 565.9, at one or three from 22, 576.9 and 599.9; two plies from 18 at two and a half
+/// discs, 552.9; four plies from 22, 635.4 million. A window around the node's for the ranking
+/// searches, as Egaroucid's (16 discs below, 6 above), 730 million.)
 fn learned_order(side: usize, empties: u32) -> Option<(u32, i32)> {
     match side {
         8 if empties >= 21 => Some((3, 128)),
