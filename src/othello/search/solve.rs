@@ -472,14 +472,15 @@ impl<'a, L: Layout> Solver<'a, L> {
     /// The exact value of `pos` for the player to move: MTD(f), null-window tests that close
     /// in on it from `guess`, so that the bounds known so far narrow as it runs (and are
     /// reported); the table carries what each test learnt to the next. Where every final
-    /// value is even ([`Self::step`]), each bound is rounded to an even value, so that no test
+    /// value is even ([`Self::values_are_even`]), each bound is rounded to an even value, so that no test
     /// asks what the one before answered (FFO #49's selective search took five tests, 33.7
     /// million nodes, where four do).
     fn exact(&mut self, pos: Position<L>, guess: i32) -> i32 {
-        let step = self.step(&pos);
-        let even = |value: i32, up: bool| match (step, value.rem_euclid(2)) {
-            (2, 1) if up => value + 1,
-            (2, 1) => value - 1,
+        let even_only = self.values_are_even(&pos);
+        // A bound rounded to the nearest even value on the side it allows.
+        let even = |value: i32, up: bool| match value.rem_euclid(2) {
+            1 if even_only && up => value + 1,
+            1 if even_only => value - 1,
             _ => value,
         };
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
@@ -502,17 +503,12 @@ impl<'a, L: Layout> Solver<'a, L> {
         lower
     }
 
-    /// 2 where every final value of games from `pos` is even, else 1: under the tournament
-    /// rule, on a board of an even number of cells, the discs and empty cells a player ends
-    /// with are the board less the other's discs, so a margin other than a draw has the
-    /// parity of the board.
-    fn step(&self, pos: &Position<L>) -> i32 {
+    /// Whether every final value of games from `pos` is even: under the tournament rule, on a
+    /// board of an even number of cells, the discs and empty cells a player ends with are the
+    /// board less the other's discs, so a margin other than a draw has the parity of the board.
+    fn values_are_even(&self, pos: &Position<L>) -> bool {
         let cells = (pos.me | pos.opp | pos.empty).len();
-        if self.scoring == Scoring::EmptiesToWinner && cells.is_multiple_of(2) {
-            2
-        } else {
-            1
-        }
+        self.scoring == Scoring::EmptiesToWinner && cells.is_multiple_of(2)
     }
 
     /// The value of `pos` for its player to move, in 1/64 disc, by a `depth`-ply search with
