@@ -10,5 +10,4 @@ mod folded;
 pub mod pattern;
 
 pub use features::Weights;
-pub use folded::{Evaluation, Siblings};
-pub use pattern::{Learned, learned, learned_evaluation};
+pub use pattern::{Learned, Shared, learned, learned_child, learned_siblings};

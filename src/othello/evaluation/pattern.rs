@@ -10,7 +10,7 @@
 
 use std::sync::{LazyLock, OnceLock};
 
-use super::folded::{Evaluation, Image, MOBILITY, SCALARS};
+use super::folded::{Evaluation, Image, MOBILITY, SCALARS, Siblings};
 use crate::othello::engine::{Bits, Layout, Position};
 
 /// A pattern's cells in its base placement, as (column, row).
@@ -451,6 +451,40 @@ pub fn learned_evaluation<L: Layout>(
         _ => return None,
     };
     patterns.shipped().map(|phased| phased.at(empties, learned))
+}
+
+/// The learned evaluation that scores the children of a position, and what they share in it
+/// ([`Evaluation::siblings`]).
+pub type Shared = (&'static Evaluation, Siblings);
+
+/// [`Shared`] for the children of `pos` by `learned`, where the board has a learned evaluation
+/// and the build its weights (8x8 and 6x6, one-word boards): the evaluation [`learned`] scores
+/// them by.
+#[inline]
+pub fn learned_siblings<L: Layout>(pos: &Position<L>, learned: Learned) -> Option<Shared> {
+    let empties = (L::N * L::N) as u32 - (pos.me | pos.opp).len() - 1;
+    let evaluation = learned_evaluation::<L>(empties, learned)?;
+    Some((
+        evaluation,
+        evaluation.siblings(pos.me.first_word(), pos.opp.first_word()),
+    ))
+}
+
+/// [`learned`] of `child` (whose player to move has `moves`, the other `theirs`), a child of
+/// the position of mover's discs `me` whose [`learned_siblings`] are `shared`: the same value,
+/// with only the pattern tables over the cells the move changed looked up again.
+#[inline]
+pub fn learned_child<L: Layout>(
+    (evaluation, siblings): &Shared,
+    me: L::Bits,
+    child: &Position<L>,
+    moves: L::Bits,
+    theirs: L::Bits,
+) -> i32 {
+    // The cell played and the discs it flipped.
+    let changed = (child.opp & !me).first_word();
+    let discs = (child.me.first_word(), child.opp.first_word());
+    evaluation.child_value(siblings, discs, changed, (moves.len(), theirs.len()))
 }
 
 #[cfg(test)]

@@ -295,6 +295,16 @@ impl<L: Layout> Search<L> {
         fitted.unwrap_or_else(|| DISC * hand_set(pos, moves, theirs))
     }
 
+    /// What the children of `pos` share in the learned evaluation, where the search scores
+    /// with it and the board has it: their values then cost only the tables a move changes.
+    #[inline]
+    fn siblings(&self, pos: &Position<L>) -> Option<pattern::Shared> {
+        match self.limits.evaluation {
+            Evaluation::Patterns(learned) => pattern::learned_siblings(pos, learned),
+            Evaluation::HandSet | Evaluation::Features => None,
+        }
+    }
+
     /// The margin and shallow depth of a ProbCut at a node `depth` plies from the horizon and
     /// `ply` from the root, or `None` where none is tried: at the root's children, within a
     /// shallow search, or without [`Limits::probcut`].
@@ -360,10 +370,25 @@ macro_rules! node_fn {
             }
             if depth == 1 {
                 // The children are scored, not searched: no table (a probe costs more than it
-                // saves this near the horizon) and no order.
+                // saves this near the horizon) and no order; by the learned evaluation, from
+                // what they share with this position.
+                let shared = self.siblings(&pos);
                 let mut best = -WIN;
                 for at in moves.cells() {
-                    let value = -self.$name(pos.$play(at), 0, -beta, -alpha, ply + 1)?;
+                    let child = pos.$play(at);
+                    let replies = child.$moves();
+                    let value = match &shared {
+                        // What a node at the horizon does, in fewer lookups.
+                        Some(shared) if !replies.is_empty() => {
+                            self.nodes += 1;
+                            if self.nodes > self.limits.budget {
+                                return None;
+                            }
+                            let theirs = child.pass().$moves();
+                            -pattern::learned_child(shared, pos.me, &child, replies, theirs)
+                        }
+                        _ => -self.$name(child, 0, -beta, -alpha, ply + 1)?,
+                    };
                     best = best.max(value);
                     alpha = alpha.max(value);
                     if alpha >= beta {
@@ -417,13 +442,18 @@ macro_rules! node_fn {
             }
             let mut list = std::mem::take(&mut self.lists[ply]);
             list.clear();
+            let shared = if depth >= ORDER_BY_VALUE { self.siblings(&pos) } else { None };
             for at in moves.cells() {
                 let child = pos.$play(at);
                 let score = if Some(at) == hint {
                     i32::MAX
                 } else if depth >= ORDER_BY_VALUE {
                     // The child's worth to us, as far as its evaluation tells.
-                    -self.evaluate(&child, child.$moves(), child.pass().$moves())
+                    let (replies, theirs) = (child.$moves(), child.pass().$moves());
+                    -match &shared {
+                        Some(shared) => pattern::learned_child(shared, pos.me, &child, replies, theirs),
+                        None => self.evaluate(&child, replies, theirs),
+                    }
                 } else {
                     // Fewest replies first.
                     -(child.$moves().len() as i32)

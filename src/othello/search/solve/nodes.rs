@@ -12,7 +12,7 @@ use super::{
     SOLVER_WEIGHTS, SORTED, Solver, learned_order, probable_margin,
 };
 use crate::othello::engine::{Bits, Layout, Position, neighbours};
-use crate::othello::evaluation::{Evaluation, Siblings, learned, learned_evaluation};
+use crate::othello::evaluation::{Shared, learned, learned_child, learned_siblings};
 use crate::othello::search::solve_table::Bounds;
 use crate::othello::search::stable::stable;
 
@@ -103,7 +103,7 @@ macro_rules! search_fn {
                 let odd = self.odd_quadrants(pos.empty);
                 // Where the children are scored by the learned evaluation itself, each from
                 // what they share with this position: the same values, fewer lookups.
-                let siblings = order.filter(|&(depth, _)| depth == 0).and_then(|_| siblings(&pos));
+                let siblings = order.filter(|&(depth, _)| depth == 0).and_then(|_| learned_siblings(&pos, SOLVER_WEIGHTS));
                 for (rank, at, child) in &mut list {
                     let (at, child) = (*at, *child);
                     let known = Some(at) == first;
@@ -278,15 +278,12 @@ macro_rules! search_fn {
             /// `replies`, a child of a position where `me` was to move, from what the children
             /// of that position share (`shared`): the same value.
             $(#[$attr])*
-            fn $leaf((evaluation, siblings): &Shared, me: L::Bits, child: Position<L>, replies: L::Bits) -> i32 {
+            fn $leaf(shared: &Shared, me: L::Bits, child: Position<L>, replies: L::Bits) -> i32 {
                 let theirs = child.pass().$moves();
                 if replies.is_empty() && theirs.is_empty() {
                     return 64 * (child.me.len() as i32 - child.opp.len() as i32);
                 }
-                // The cell played and the discs it flipped.
-                let changed = (child.opp & !me).first_word();
-                let discs = (child.me.first_word(), child.opp.first_word());
-                evaluation.child_value(siblings, discs, changed, (replies.len(), theirs.len()))
+                learned_child(shared, me, &child, replies, theirs)
             }
 
             /// The value of `pos`, whose player to move has `moves`, for that player, in 1/64
@@ -308,7 +305,7 @@ macro_rules! search_fn {
                 if depth == 0 {
                     return learned(&pos, moves, passed.$moves(), SOLVER_WEIGHTS);
                 }
-                let shared = if depth == 1 { siblings(&pos) } else { None };
+                let shared = if depth == 1 { learned_siblings(&pos, SOLVER_WEIGHTS) } else { None };
                 let mut alpha = alpha;
                 let mut best = -INFINITY_EVAL;
                 for at in moves.cells() {
@@ -376,20 +373,6 @@ impl<L: Layout> Solver<'_, L> {
         }
         Ok(likely)
     }
-}
-
-/// The learned evaluation that scores the children of a position and what they share in it.
-type Shared = (&'static Evaluation, Siblings);
-
-/// [`Shared`] for the children of `pos`, where the board has a learned evaluation (8x8 and
-/// 6x6, one-word boards): the evaluation [`learned`] scores them by.
-fn siblings<L: Layout>(pos: &Position<L>) -> Option<Shared> {
-    let empties = (L::N * L::N) as u32 - (pos.me | pos.opp).len() - 1;
-    let evaluation = learned_evaluation::<L>(empties, SOLVER_WEIGHTS)?;
-    Some((
-        evaluation,
-        evaluation.siblings(pos.me.first_word(), pos.opp.first_word()),
-    ))
 }
 
 /// Moves the `likely` one of `list`'s moves (an index), which only a selective search found to
