@@ -685,45 +685,51 @@ mod tests {
         assert!(same >= 10, "the same move in {same} of 16");
     }
 
-    /// The value of `pos` by a plain minimax of `depth` plies, with the hand-set evaluation.
-    fn minimax<L: Layout>(pos: Position<L>, depth: u32) -> i32 {
+    /// The value of `pos` by a plain minimax of `depth` plies, each position at the horizon
+    /// scored from scratch by `search`'s evaluation.
+    fn minimax<L: Layout>(search: &Search<L>, pos: Position<L>, depth: u32) -> i32 {
         let moves = pos.moves();
         if moves.is_empty() {
             let passed = pos.pass();
             if passed.moves().is_empty() {
                 return (pos.me.len() as i32 - pos.opp.len() as i32) * DISC_WIN;
             }
-            return -minimax(passed, depth);
+            return -minimax(search, passed, depth);
         }
         if depth == 0 {
-            return DISC * hand_set(&pos, moves, pos.pass().moves());
+            return search.evaluate(&pos, moves, pos.pass().moves());
         }
         moves
             .cells()
-            .map(|at| -minimax(pos.play_unchecked(at), depth - 1))
+            .map(|at| -minimax(search, pos.play_unchecked(at), depth - 1))
             .max()
             .expect("a move")
     }
 
     #[test]
     fn the_search_finds_the_minimax_value_and_a_move_that_has_it() {
-        // With the table, the order and the null windows, the value is still the minimax one,
-        // and the chosen move is worth it; on 6x6 and 10x10 as well as 8x8.
-        fn check<L: Layout>(positions: Vec<Position<L>>) {
+        // With the table, the order, the null windows and the children scored from what they
+        // share, the value is still the minimax one, and the chosen move is worth it; on 6x6
+        // and 10x10 as well as 8x8, by the hand-set evaluation and by the learned one.
+        fn check<L: Layout>(positions: Vec<Position<L>>, evaluation: Evaluation) {
             let limits = Limits {
                 budget: u64::MAX,
-                evaluation: Evaluation::HandSet,
+                evaluation,
                 fast: Fast::detect(),
                 probcut: false,
             };
             for pos in positions {
+                let plain = Search::new(limits, pos.me | pos.opp | pos.empty).unwrap();
                 let (at, value, _) = searched(pos, limits, 4);
-                assert_eq!(value, minimax(pos, 4));
-                assert_eq!(-minimax(pos.play_unchecked(at), 3), value);
+                assert_eq!(value, minimax(&plain, pos, 4));
+                assert_eq!(-minimax(&plain, pos.play_unchecked(at), 3), value);
             }
         }
-        check(positions::<6>(15, 3));
-        check(positions::<8>(15, 4));
-        check(positions::<10>(5, 5));
+        check(positions::<6>(15, 3), Evaluation::HandSet);
+        check(positions::<8>(15, 4), Evaluation::HandSet);
+        check(positions::<10>(5, 5), Evaluation::HandSet);
+        let learned = Evaluation::Patterns(Learned::Phased);
+        check(positions::<6>(15, 6), learned);
+        check(positions::<8>(15, 7), learned);
     }
 }
