@@ -451,7 +451,9 @@ macro_rules! node_fn {
                     // The child's worth to us, as far as its evaluation tells.
                     let (replies, theirs) = (child.$moves(), child.pass().$moves());
                     -match &shared {
-                        Some(shared) => pattern::learned_child(shared, pos.me, &child, replies, theirs),
+                        Some(shared) => {
+                            pattern::learned_child(shared, pos.me, &child, replies, theirs)
+                        }
                         None => self.evaluate(&child, replies, theirs),
                     }
                 } else {
