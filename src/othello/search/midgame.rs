@@ -5,12 +5,10 @@
 //! evaluation where the board has one, else by the fitted size-generic features (or, for the
 //! solver's ordering, a hand-set mix of mobility, corners and discs). No I/O here.
 
-use std::hash::{Hash, Hasher};
-
+use super::midgame_table::{Entry, Table};
 use super::probcut;
 use crate::board::{Coord, TableTooLarge};
 use crate::othello::engine::Bits;
-use crate::othello::engine::Mix;
 use crate::othello::engine::{Fast, Layout, Position};
 use crate::othello::evaluation::features;
 use crate::othello::evaluation::pattern::{self, Learned};
@@ -29,9 +27,6 @@ pub(in crate::othello) const DISC: i32 = pattern::SCALE as i32;
 /// Plies from which a node orders its moves by their children's evaluation (below, by the
 /// other player's replies).
 const ORDER_BY_VALUE: u32 = 3;
-
-/// The most memory one move's transposition table takes.
-const TABLE_BYTES: usize = 8 << 20;
 
 /// What a search may spend and how it scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,89 +55,6 @@ pub(in crate::othello) enum Evaluation {
     /// names (each phase's own, or the endgame's at every phase: what the midgame's training
     /// games are played with, kept so that its weights can be made again); else the features.
     Patterns(Learned),
-}
-
-/// One remembered position: bounds on its value from a search `depth` plies deep, and the
-/// move that was best or refuted the window.
-struct Entry<L: Layout> {
-    me: L::Bits,
-    opp: L::Bits,
-    lower: i32,
-    upper: i32,
-    /// The move's bit index; `u16::MAX` for none.
-    best: u16,
-    /// Plies of the search; 0 marks a free entry.
-    depth: u8,
-}
-
-impl<L: Layout> Clone for Entry<L> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<L: Layout> Copy for Entry<L> {}
-
-/// A transposition table of a fixed size, one entry a slot, the newest kept.
-struct Table<L: Layout> {
-    entries: Vec<Entry<L>>,
-}
-
-impl<L: Layout> Table<L> {
-    /// A table for a search of `budget` nodes: about a quarter as many entries, at most
-    /// [`TABLE_BYTES`]; the error when the memory cannot be had (a search without it would
-    /// play other moves).
-    fn for_budget(budget: u64) -> Result<Self, TableTooLarge> {
-        let size = std::mem::size_of::<Entry<L>>();
-        let wanted = usize::try_from(budget / 4).unwrap_or(usize::MAX);
-        let count = wanted.clamp(1, TABLE_BYTES / size);
-        let count = 1 << count.ilog2();
-        let free = Entry::<L> {
-            me: L::ALL,
-            opp: L::ALL,
-            lower: 0,
-            upper: 0,
-            best: u16::MAX,
-            depth: 0,
-        };
-        let mut entries = Vec::new();
-        entries
-            .try_reserve_exact(count)
-            .map_err(|_| TableTooLarge {
-                megabytes: (count * size).div_ceil(1 << 20),
-            })?;
-        entries.resize(count, free);
-        Ok(Table { entries })
-    }
-
-    /// No table: nothing is remembered.
-    fn none() -> Self {
-        Table {
-            entries: Vec::new(),
-        }
-    }
-
-    fn slot(&self, pos: &Position<L>) -> Option<usize> {
-        if self.entries.is_empty() {
-            return None;
-        }
-        let mut hasher = Mix::default();
-        pos.me.hash(&mut hasher);
-        pos.opp.hash(&mut hasher);
-        // The high bits are the best mixed; the length is a power of two.
-        Some((hasher.finish() >> 20) as usize & (self.entries.len() - 1))
-    }
-
-    fn get(&self, pos: &Position<L>) -> Option<&Entry<L>> {
-        let entry = &self.entries[self.slot(pos)?];
-        (entry.depth != 0 && entry.me == pos.me && entry.opp == pos.opp).then_some(entry)
-    }
-
-    fn put(&mut self, pos: &Position<L>, entry: Entry<L>) {
-        if let Some(i) = self.slot(pos) {
-            self.entries[i] = entry;
-        }
-    }
 }
 
 /// A budgeted search over positions of layout `L`.
@@ -305,6 +217,30 @@ impl<L: Layout> Search<L> {
         }
     }
 
+    /// [`Self::evaluate`] of `child`, a child of the position of mover's discs `me` whose
+    /// children share `shared` ([`Self::siblings`]): from that where there is one.
+    #[inline]
+    fn scored(
+        &self,
+        shared: Option<&pattern::Shared>,
+        me: L::Bits,
+        child: &Position<L>,
+        moves: L::Bits,
+        theirs: L::Bits,
+    ) -> i32 {
+        match shared {
+            Some(shared) => pattern::learned_child(shared, me, child, moves, theirs),
+            None => self.evaluate(child, moves, theirs),
+        }
+    }
+
+    /// Counts a node; `None` once the budget is spent.
+    #[inline]
+    fn visit(&mut self) -> Option<()> {
+        self.nodes += 1;
+        (self.nodes <= self.limits.budget).then_some(())
+    }
+
     /// The margin and shallow depth of a ProbCut at a node `depth` plies from the horizon and
     /// `ply` from the root, or `None` where none is tried: at the root's children, within a
     /// shallow search, or without [`Limits::probcut`].
@@ -352,10 +288,7 @@ macro_rules! node_fn {
             beta: i32,
             ply: usize,
         ) -> Option<i32> {
-            self.nodes += 1;
-            if self.nodes > self.limits.budget {
-                return None;
-            }
+            self.visit()?;
             let moves = pos.$moves();
             if moves.is_empty() {
                 let passed = pos.pass();
@@ -377,17 +310,13 @@ macro_rules! node_fn {
                 for at in moves.cells() {
                     let child = pos.$play(at);
                     let replies = child.$moves();
-                    let value = match &shared {
-                        // What a node at the horizon does, in fewer lookups.
-                        Some(shared) if !replies.is_empty() => {
-                            self.nodes += 1;
-                            if self.nodes > self.limits.budget {
-                                return None;
-                            }
-                            let theirs = child.pass().$moves();
-                            -pattern::learned_child(shared, pos.me, &child, replies, theirs)
-                        }
-                        _ => -self.$name(child, 0, -beta, -alpha, ply + 1)?,
+                    // What a node at the horizon does, but for a pass, with the moves at hand.
+                    let value = if replies.is_empty() {
+                        -self.$name(child, 0, -beta, -alpha, ply + 1)?
+                    } else {
+                        self.visit()?;
+                        let theirs = child.pass().$moves();
+                        -self.scored(shared.as_ref(), pos.me, &child, replies, theirs)
                     };
                     best = best.max(value);
                     alpha = alpha.max(value);
@@ -450,12 +379,7 @@ macro_rules! node_fn {
                 } else if depth >= ORDER_BY_VALUE {
                     // The child's worth to us, as far as its evaluation tells.
                     let (replies, theirs) = (child.$moves(), child.pass().$moves());
-                    -match &shared {
-                        Some(shared) => {
-                            pattern::learned_child(shared, pos.me, &child, replies, theirs)
-                        }
-                        None => self.evaluate(&child, replies, theirs),
-                    }
+                    -self.scored(shared.as_ref(), pos.me, &child, replies, theirs)
                 } else {
                     // Fewest replies first.
                     -(child.$moves().len() as i32)

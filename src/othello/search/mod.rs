@@ -1,12 +1,13 @@
-//! The computer's thinking: the budgeted midgame search (`midgame.rs`) with its selective cut
-//! (`probcut.rs`), the exact solver with its bounded table and the stable-disc bound it cuts
-//! with (`solve.rs`, `solve_table.rs`, `stable.rs`), and the computer player that picks between
-//! them by level (`computer.rs`). It uses `engine`, `rules` and `evaluation` below it; only
-//! `training` and the crate above it use it.
+//! The computer's thinking: the budgeted midgame search (`midgame.rs`) with its table
+//! (`midgame_table.rs`) and its selective cut (`probcut.rs`), the exact solver with its bounded
+//! table and the stable-disc bound it cuts with (`solve.rs`, `solve_table.rs`, `stable.rs`), and
+//! the computer player that picks between them by level (`computer.rs`). It uses `engine`,
+//! `rules` and `evaluation` below it; only `training` and the crate above it use it.
 
 pub mod appraise;
 pub mod computer;
 pub mod midgame;
+mod midgame_table;
 mod probcut;
 pub mod solve;
 mod solve_table;
