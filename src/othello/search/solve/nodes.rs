@@ -103,7 +103,9 @@ macro_rules! search_fn {
                 let odd = self.odd_quadrants(pos.empty);
                 // Where the children are scored by the learned evaluation itself, each from
                 // what they share with this position: the same values, fewer lookups.
-                let siblings = order.filter(|&(depth, _)| depth == 0).and_then(|_| learned_siblings(&pos, SOLVER_WEIGHTS));
+                let siblings = order
+                    .filter(|&(depth, _)| depth == 0)
+                    .and_then(|_| learned_siblings(&pos, SOLVER_WEIGHTS));
                 for (rank, at, child) in &mut list {
                     let (at, child) = (*at, *child);
                     let known = Some(at) == first;
@@ -305,7 +307,11 @@ macro_rules! search_fn {
                 if depth == 0 {
                     return learned(&pos, moves, passed.$moves(), SOLVER_WEIGHTS);
                 }
-                let shared = if depth == 1 { learned_siblings(&pos, SOLVER_WEIGHTS) } else { None };
+                let shared = if depth == 1 {
+                    learned_siblings(&pos, SOLVER_WEIGHTS)
+                } else {
+                    None
+                };
                 let mut alpha = alpha;
                 let mut best = -INFINITY_EVAL;
                 for at in moves.cells() {
