@@ -113,6 +113,12 @@ impl Strength {
 /// times. See docs/performance.md.)
 const SELECTIVE: (u32, u64) = (14, 3_000_000);
 
+/// The moves of the game after which the top level searches selectively ([`SELECTIVE`]): the
+/// opening's ten, as before [`OPENING_MOVES`] shrank. From the fifth move instead, it won
+/// 79 of 120 relay games against Light level 10 (seeds 110 to 115) where this wins 75, but at
+/// 1.1-1.2 times Light's time a move.
+const SELECTIVE_AFTER: u32 = 10;
+
 /// From how many empty cells a level's solver plays rather than its search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Endgame {
@@ -144,13 +150,17 @@ impl Endgame {
 /// rather than 11.
 const SOLVE_BUDGETS: u64 = 4;
 
-/// The moves of the opening, in which the levels' seed picks among moves within
-/// [`OPENING_MARGIN`] of the best: there the evaluation misses the final margin by 16 discs
-/// (standard deviation, 41 or more empty cells on 8x8), so a disc and a half of its value is
-/// noise, and another seed meets another game. (Level 10 with it against level 10 without, 40
-/// relay games: 21-2-17, mean margin -0.4; seeds 1 to 7 from the start then play 7 different
-/// games by move 10, up to the board's symmetry, where they played one.)
-const OPENING_MOVES: u32 = 10;
+/// The moves of the opening, each player's first two, in which the levels' seed picks among
+/// moves within [`OPENING_MARGIN`] of the best: there the evaluation misses the final margin by
+/// 16 discs (standard deviation, 41 or more empty cells on 8x8), so a disc and a half of its
+/// value is noise, and another seed meets another game (seeds 1 to 7 from the start play at
+/// least five different games by move 10, up to the board's symmetry, where they played one).
+/// Over the first ten moves, as before, the margin cost level 10 games it need not lose:
+/// against Egaroucid Light level 10, in relay games (which open with four random moves, so the
+/// margin no longer applies there), 137 wins of 240 over seeds 104 to 115 with ten, 151 with
+/// four, more on each set of 60; on seeds 200 to 202, never used before, 41 of 60
+/// (docs/performance.md).
+const OPENING_MOVES: u32 = 4;
 
 /// See [`OPENING_MOVES`]: a disc and a half, in 64ths of a disc.
 const OPENING_MARGIN: i32 = 3 * DISC / 2;
@@ -273,11 +283,14 @@ where
         Evaluation::Patterns(_) if cells as usize != N * N => Evaluation::Features,
         evaluation => evaluation,
     };
-    // ProbCut's errors were measured with the learned 8x8 evaluation. Not in the opening,
-    // where its cuts leave the seed fewer moves within the margin to pick among (seeds 1 to 7
-    // from the start played 4 different openings with it, 7 without).
+    // ProbCut's errors were measured with the learned 8x8 evaluation. Not in the first
+    // moves, where its cuts left the seed fewer moves within the opening's margin to pick
+    // among (seeds 1 to 7 from the start played 4 different openings with it, 7 without), and
+    // where it costs more time than Light's ([`SELECTIVE_AFTER`]).
     let selective = strength.selective.filter(|_| {
-        N == 8 && evaluation == Evaluation::Patterns(Learned::Phased) && !is_opening(pos)
+        N == 8
+            && evaluation == Evaluation::Patterns(Learned::Phased)
+            && (pos.me | pos.opp).len() >= 4 + SELECTIVE_AFTER
     });
     let (depth, budget) = selective.unwrap_or((strength.depth, budget));
     Plan {
@@ -408,6 +421,32 @@ mod tests {
         };
         let openings: std::collections::HashSet<_> = (1..=7).map(opening).collect();
         assert!(openings.len() >= 5, "{} different openings", openings.len());
+    }
+
+    #[test]
+    fn level_10_stops_picking_among_near_moves_after_each_players_first_two() {
+        // From the fifth move on, a disc and a half below the best is no longer close enough
+        // for the seed to pick: from the same position every seed plays the same move (when
+        // the margin covered ten moves, the fifth move after seed 2's opening was one of two).
+        for (opening, moves) in (1..=4).flat_map(|seed| [(seed, 4), (seed, 6)]) {
+            let mut game = Othello::<8>::new();
+            for at in self_play(10, opening, moves) {
+                game.play(at).unwrap();
+            }
+            let picks: std::collections::HashSet<Coord> = (0..6)
+                .map(|seed| {
+                    computer_move(&game, 10, &mut Rng::new(seed))
+                        .unwrap()
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(
+                picks.len(),
+                1,
+                "seed {opening}, move {}: {picks:?}",
+                moves + 1
+            );
+        }
     }
 
     /// A game from rows of text (`X`, `O`, `.`, `#` for a pit), X to move.
