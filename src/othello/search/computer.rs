@@ -113,10 +113,10 @@ impl Strength {
 /// times. See docs/performance.md.)
 const SELECTIVE: (u32, u64) = (14, 3_000_000);
 
-/// The moves of the game after which the top level searches selectively ([`SELECTIVE`]): the
-/// opening's ten, as before [`OPENING_MOVES`] shrank. From the fifth move instead, it won
-/// 79 of 120 relay games against Light level 10 (seeds 110 to 115) where this wins 75, but at
-/// 1.1-1.2 times Light's time a move.
+/// The moves of the game after which the top level searches selectively ([`SELECTIVE`]): ten,
+/// as before the opening's margin shrank to four moves ([`OPENING_MOVES`]). From the fifth
+/// move instead, it won 79 of 120 relay games against Light level 10 (seeds 110 to 115) where
+/// this wins 75, but at 1.1-1.2 times Light's time a move.
 const SELECTIVE_AFTER: u32 = 10;
 
 /// From how many empty cells a level's solver plays rather than its search.
@@ -213,7 +213,7 @@ where
         8 => strength.endgame,
         _ => Endgame::exact_from(strength.endgame.exact),
     };
-    let opening = is_opening(&pos);
+    let opening = within_first(&pos, OPENING_MOVES);
     let margin = if opening {
         strength.margin.max(strength.opening_margin)
     } else {
@@ -242,10 +242,10 @@ where
     Ok(best.or(moves.first().copied()).map(Side::<N>::coord))
 }
 
-/// Whether `pos` is in the opening: the four discs of the start and fewer than
-/// [`OPENING_MOVES`] more.
-fn is_opening<L: Layout>(pos: &Position<L>) -> bool {
-    (pos.me | pos.opp).len() < 4 + OPENING_MOVES
+/// Whether `pos` comes within the game's first `moves` moves: the four discs of the start and
+/// fewer than `moves` more.
+fn within_first<L: Layout>(pos: &Position<L>, moves: u32) -> bool {
+    (pos.me | pos.opp).len() < 4 + moves
 }
 
 /// The nodes `strength`'s searches (and, in multiples, its solves) may visit for a move on a
@@ -290,7 +290,7 @@ where
     let selective = strength.selective.filter(|_| {
         N == 8
             && evaluation == Evaluation::Patterns(Learned::Phased)
-            && (pos.me | pos.opp).len() >= 4 + SELECTIVE_AFTER
+            && !within_first(pos, SELECTIVE_AFTER)
     });
     let (depth, budget) = selective.unwrap_or((strength.depth, budget));
     Plan {
