@@ -18,7 +18,8 @@ const AXES: [(Direction, Direction); 4] = [
 /// cell, since no move can ever be made there, or when its neighbour on either side is the edge,
 /// a pit or a stable disc of its own player, since a flip would have to turn that neighbour
 /// too; a disc safe along all four lines is stable. Found as the largest set that keeps to that
-/// rule, grown from none.
+/// rule, grown from none (on boards of one word without pits, from the edge runs of the
+/// corners, which it would find a disc a round).
 pub(in crate::othello) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -> L::Bits {
     let occupied = pos.me | pos.opp;
     let pits = L::ALL & !(occupied | pos.empty);
@@ -27,15 +28,29 @@ pub(in crate::othello) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -
     } else {
         None
     };
-    let full = match narrow {
-        Some(words) => words.map(|word| {
-            let mut full = L::Bits::EMPTY;
-            full.set_word(0, word);
-            full
-        }),
-        None => full_lines(pos),
+    let word = |word| {
+        let mut bits = L::Bits::EMPTY;
+        bits.set_word(0, word);
+        bits
     };
-    let mut stable = L::Bits::EMPTY;
+    let (full, stable) = match narrow {
+        // The runs along the edges from a corner, which the rule below finds a disc a round.
+        Some(words) => (words.map(word), word(corner_runs(discs.first_word(), L::N))),
+        None => (full_lines(pos), L::Bits::EMPTY),
+    };
+    settle::<L>(discs, pits, &full, stable)
+}
+
+/// The stable discs of `discs`, the board's `pits` apart, given the discs `full` along each
+/// axis of [`AXES`] and some of them already found `stable`: the rule of [`stable`] applied
+/// until it adds none.
+fn settle<L: Layout>(
+    discs: L::Bits,
+    pits: L::Bits,
+    full: &[L::Bits; 4],
+    stable: L::Bits,
+) -> L::Bits {
+    let mut stable = stable;
     loop {
         // Cells that do not hold a neighbour in place.
         let loose = L::ALL & !(pits | stable);
@@ -124,13 +139,52 @@ fn full_lines_narrow(occupied: u64, n: usize) -> Option<[u64; 4]> {
     }
 }
 
+/// The discs of `discs`, on a one-word board of side `n` (cell `row * n + col`) without pits,
+/// that lie on an edge in an unbroken run of them from a corner: stable by the rule of
+/// [`stable`] (each holds the next in place along the edge, and the edge holds it across).
+fn corner_runs(discs: u64, n: usize) -> u64 {
+    let line = (1u64 << n) - 1;
+    let rows = line | line << (n * (n - 1));
+    let columns = (0..n).fold(0, |columns, row| columns | (1 | 1 << (n - 1)) << (row * n));
+    let corners = rows & columns;
+    // Doubling steps from the corners along the edge cells that hold discs, `step` a cell
+    // (negative: the other way).
+    let fill = |edge: u64, step: isize| {
+        let (mut run, mut along) = (discs & corners, discs & edge);
+        for power in 0..3 {
+            let shift = step.unsigned_abs() << power;
+            let moved = |x: u64| if step > 0 { x << shift } else { x >> shift };
+            run |= along & moved(run);
+            along &= moved(along);
+        }
+        run
+    };
+    fill(rows, 1) | fill(rows, -1) | fill(columns, n as isize) | fill(columns, -(n as isize))
+}
+
 /// [`full_lines_narrow`] on a board of side `N`: a cell is full toward a direction when it
 /// and the cells 1, then 2, then 4 steps on that way are occupied (or off the board), which
 /// covers the at most 7 cells up to the edge; full along an axis when full both ways.
 fn full_lines_of<const N: usize>(occupied: u64) -> [u64; 4] {
     let leaving = const { leaving(N) };
     let mut full = [0; 4];
-    for (axis, full) in full.iter_mut().enumerate() {
+    // On 8x8 a column is a cell and its turns by whole rows, a row a byte: both fold at once.
+    let folded = if N == 8 {
+        let mut column = occupied;
+        column &= column.rotate_left(8);
+        column &= column.rotate_left(16);
+        column &= column.rotate_left(32);
+        let mut row = occupied;
+        row &= row >> 4;
+        row &= row >> 2;
+        row &= row >> 1;
+        full[0] = column;
+        full[1] = (row & 0x0101_0101_0101_0101) * 0xff;
+        2
+    } else {
+        0
+    };
+    for (axis, full) in full.iter_mut().enumerate().skip(folded) {
         *full = occupied;
         for (side, leaving) in leaving[axis].iter().enumerate() {
             let (dc, dr) = delta(axis, side);
@@ -226,6 +280,42 @@ mod tests {
                 pos.opp
             );
         }
+    }
+
+    /// Random positions of side `N` without pits: the stable discs found from the corners' edge
+    /// runs are those the rule finds grown from none.
+    fn corner_runs_change_nothing<const N: usize>()
+    where
+        Side<N>: Layout<Bits = u64>,
+    {
+        let mut rng = crate::rng::Rng::new(N as u64 + 100);
+        for _ in 0..2000 {
+            let mut pos = position::<N>(&[]);
+            for at in 0..N * N {
+                let cell = 1u64 << at;
+                match rng.below(5) {
+                    0 => pos.empty |= cell,
+                    1 | 2 => pos.me |= cell,
+                    _ => pos.opp |= cell,
+                }
+            }
+            let grown = settle::<Side<N>>(pos.me, 0, &full_lines(&pos), 0);
+            assert_eq!(corner_runs(pos.me, N) & !grown, 0, "me {:#x}", pos.me);
+            assert_eq!(
+                stable(&pos, pos.me),
+                grown,
+                "me {:#x} opp {:#x}",
+                pos.me,
+                pos.opp
+            );
+        }
+    }
+
+    #[test]
+    fn stable_discs_from_corner_runs_are_those_grown_from_none() {
+        corner_runs_change_nothing::<4>();
+        corner_runs_change_nothing::<6>();
+        corner_runs_change_nothing::<8>();
     }
 
     #[test]
