@@ -24,7 +24,7 @@ pub(in crate::othello) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -
     let occupied = pos.me | pos.opp;
     let pits = L::ALL & !(occupied | pos.empty);
     let narrow = if L::Bits::WORDS == 1 && L::STRIDE == L::N && pits.is_empty() {
-        full_lines_narrow(occupied.first_word(), L::N)
+        narrow_lines(occupied.first_word(), discs.first_word(), L::N)
     } else {
         None
     };
@@ -35,7 +35,7 @@ pub(in crate::othello) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -
     };
     let (full, stable) = match narrow {
         // The runs along the edges from a corner, which the rule below finds a disc a round.
-        Some(words) => (words.map(word), word(corner_runs(discs.first_word(), L::N))),
+        Some((words, runs)) => (words.map(word), word(runs)),
         None => (full_lines(pos), L::Bits::EMPTY),
     };
     settle::<L>(discs, pits, &full, stable)
@@ -127,25 +127,35 @@ const fn leaving(n: usize) -> [[[u64; 3]; 2]; 4] {
     masks
 }
 
-/// [`full_lines`] of a one-word board of side `n` (4, 6 or 8, cell `row * n + col`) without pits,
-/// whose `occupied` cells are given: on it a disc's run is its whole line. `None` for another
-/// side.
-fn full_lines_narrow(occupied: u64, n: usize) -> Option<[u64; 4]> {
+/// On a one-word board of side `n` (4, 6 or 8, cell `row * n + col`) without pits, whose
+/// `occupied` cells are given: its [`full_lines`] (on it a disc's run is its whole line) and
+/// the [`corner_runs`] of `discs`. `None` for another side.
+fn narrow_lines(occupied: u64, discs: u64, n: usize) -> Option<([u64; 4], u64)> {
     match n {
-        4 => Some(full_lines_of::<4>(occupied)),
-        6 => Some(full_lines_of::<6>(occupied)),
-        8 => Some(full_lines_of::<8>(occupied)),
+        4 => Some((full_lines_of::<4>(occupied), corner_runs::<4>(discs))),
+        6 => Some((full_lines_of::<6>(occupied), corner_runs::<6>(discs))),
+        8 => Some((full_lines_of::<8>(occupied), corner_runs::<8>(discs))),
         _ => None,
     }
 }
 
-/// The discs of `discs`, on a one-word board of side `n` (cell `row * n + col`) without pits,
+/// On a one-word board of side `n`: its first and last rows, and its first and last columns.
+const fn edges(n: usize) -> (u64, u64) {
+    let line = (1u64 << n) - 1;
+    let mut columns = 0;
+    let mut row = 0;
+    while row < n {
+        columns |= (1 | 1 << (n - 1)) << (row * n);
+        row += 1;
+    }
+    (line | line << (n * (n - 1)), columns)
+}
+
+/// The discs of `discs`, on a one-word board of side `N` (cell `row * N + col`) without pits,
 /// that lie on an edge in an unbroken run of them from a corner: stable by the rule of
 /// [`stable`] (each holds the next in place along the edge, and the edge holds it across).
-fn corner_runs(discs: u64, n: usize) -> u64 {
-    let line = (1u64 << n) - 1;
-    let rows = line | line << (n * (n - 1));
-    let columns = (0..n).fold(0, |columns, row| columns | (1 | 1 << (n - 1)) << (row * n));
+fn corner_runs<const N: usize>(discs: u64) -> u64 {
+    let (rows, columns) = const { edges(N) };
     let corners = rows & columns;
     // Doubling steps from the corners along the edge cells that hold discs, `step` a cell
     // (negative: the other way).
@@ -159,10 +169,10 @@ fn corner_runs(discs: u64, n: usize) -> u64 {
         }
         run
     };
-    fill(rows, 1) | fill(rows, -1) | fill(columns, n as isize) | fill(columns, -(n as isize))
+    fill(rows, 1) | fill(rows, -1) | fill(columns, N as isize) | fill(columns, -(N as isize))
 }
 
-/// [`full_lines_narrow`] on a board of side `N`: a cell is full toward a direction when it
+/// [`full_lines`] of a one-word board of side `N` without pits ([`narrow_lines`]): a cell is full toward a direction when it
 /// and the cells 1, then 2, then 4 steps on that way are occupied (or off the board), which
 /// covers the at most 7 cells up to the edge; full along an axis when full both ways.
 fn full_lines_of<const N: usize>(occupied: u64) -> [u64; 4] {
@@ -255,6 +265,27 @@ mod tests {
             .collect()
     }
 
+    /// A random position of side `N` without pits, a cell in `1 / empty_odds` empty and the
+    /// rest shared evenly.
+    fn random_board<const N: usize>(
+        rng: &mut crate::rng::Rng,
+        empty_odds: usize,
+    ) -> Position<Side<N>>
+    where
+        Side<N>: Layout<Bits = u64>,
+    {
+        let mut pos = position::<N>(&[]);
+        for at in 0..N * N {
+            let cell = 1u64 << at;
+            match rng.below(2 * empty_odds) {
+                0 | 1 => pos.empty |= cell,
+                k if k % 2 == 0 => pos.me |= cell,
+                _ => pos.opp |= cell,
+            }
+        }
+        pos
+    }
+
     /// Random positions of side `N` without pits, a cell in `1 / empty_odds` empty: their
     /// full lines by the one-word doubling and by the flood agree.
     fn full_lines_agree<const N: usize>(empty_odds: usize)
@@ -263,17 +294,9 @@ mod tests {
     {
         let mut rng = crate::rng::Rng::new(N as u64);
         for _ in 0..2000 {
-            let mut pos = position::<N>(&[]);
-            for at in 0..N * N {
-                let cell = 1u64 << at;
-                match rng.below(2 * empty_odds) {
-                    0 | 1 => pos.empty |= cell,
-                    k if k % 2 == 0 => pos.me |= cell,
-                    _ => pos.opp |= cell,
-                }
-            }
+            let pos = random_board::<N>(&mut rng, empty_odds);
             assert_eq!(
-                full_lines_narrow(pos.me | pos.opp, N),
+                narrow_lines(pos.me | pos.opp, pos.me, N).map(|(full, _)| full),
                 Some(full_lines(&pos)),
                 "me {:#x} opp {:#x}",
                 pos.me,
@@ -282,25 +305,17 @@ mod tests {
         }
     }
 
-    /// Random positions of side `N` without pits: the stable discs found from the corners' edge
-    /// runs are those the rule finds grown from none.
-    fn corner_runs_change_nothing<const N: usize>()
+    /// Random positions of side `N` without pits, a cell in `1 / empty_odds` empty: the stable
+    /// discs found from the corners' edge runs are those the rule finds grown from none.
+    fn corner_runs_change_nothing<const N: usize>(empty_odds: usize)
     where
         Side<N>: Layout<Bits = u64>,
     {
         let mut rng = crate::rng::Rng::new(N as u64 + 100);
         for _ in 0..2000 {
-            let mut pos = position::<N>(&[]);
-            for at in 0..N * N {
-                let cell = 1u64 << at;
-                match rng.below(5) {
-                    0 => pos.empty |= cell,
-                    1 | 2 => pos.me |= cell,
-                    _ => pos.opp |= cell,
-                }
-            }
+            let pos = random_board::<N>(&mut rng, empty_odds);
             let grown = settle::<Side<N>>(pos.me, 0, &full_lines(&pos), 0);
-            assert_eq!(corner_runs(pos.me, N) & !grown, 0, "me {:#x}", pos.me);
+            assert_eq!(corner_runs::<N>(pos.me) & !grown, 0, "me {:#x}", pos.me);
             assert_eq!(
                 stable(&pos, pos.me),
                 grown,
@@ -313,9 +328,11 @@ mod tests {
 
     #[test]
     fn stable_discs_from_corner_runs_are_those_grown_from_none() {
-        corner_runs_change_nothing::<4>();
-        corner_runs_change_nothing::<6>();
-        corner_runs_change_nothing::<8>();
+        for empty_odds in [2, 8, 32] {
+            corner_runs_change_nothing::<4>(empty_odds);
+            corner_runs_change_nothing::<6>(empty_odds);
+            corner_runs_change_nothing::<8>(empty_odds);
+        }
     }
 
     #[test]

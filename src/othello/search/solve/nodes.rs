@@ -47,8 +47,9 @@ macro_rules! search_fn {
                 // can. Tried wherever the other player has discs enough for it to work. (Only
                 // where `alpha` was also at least twice the empty cells, as Edax does, FFO
                 // #40-#49 took 545.4 million nodes and #20-#39 90.3; tried at every such node,
-                // 503.9 and 88.5 million in the same processor time, paired; at once the
-                // empty cells, 512.5 and 90.1; the nodes of 5 and 6 empty cells saved most.)
+                // 503.9 and 88.5 million in the same processor time, paired; where `alpha` was
+                // at least the empty cells, 512.5 and 90.1; the nodes of 5 and 6 empty cells
+                // saved most.)
                 let cells = (pos.me | pos.opp | pos.empty).len() as i32;
                 if cells - 2 * pos.opp.len() as i32 <= alpha {
                     let most = cells - 2 * stable(&pos, pos.opp).len() as i32;
