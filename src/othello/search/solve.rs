@@ -14,8 +14,6 @@
 //! progress it reports goes to a callback, and it never looks at a clock.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::sync::atomic::Ordering::Relaxed;
 
 use super::solve_table::{Bounds, SolveTable};
 use crate::board::{Coord, Report, Solution, TableTooLarge, Tally};
@@ -25,6 +23,7 @@ use crate::othello::evaluation::Learned;
 use crate::othello::rules::Othello;
 use crate::worker;
 use few::Few;
+use split::{Ending, Pool, Split};
 
 /// Larger than any margin a board can reach (676 discs).
 const INFINITY: i32 = 10_000;
@@ -181,10 +180,12 @@ pub struct Solver<'a, L: Layout> {
     limit: u64,
     /// Whether it has: every value since is meaningless, and none went to the table.
     gave_up: bool,
-    /// Threads that search beside this one, from [`PARALLEL`] empty cells on.
+    /// Threads that search beside this one, from [`PARALLEL`] empty cells on (`split.rs`).
     helpers: usize,
-    /// Set when one of the threads searching together has its answer: the others give up.
-    stop: Option<Arc<AtomicBool>>,
+    /// While threads search together, the splits they may join.
+    pool: Option<Arc<Pool<L>>>,
+    /// The split whose move this thread is searching, if any: when it stops, so does this.
+    split: Option<Arc<Split<L>>>,
     /// In a selective search, the empty cells of its root: below it, a position the learned
     /// evaluation puts far outside the window is taken to be outside ([`probable_margin`]),
     /// and the table marks what is learnt as likely, not proven. `None` in an exact search.
@@ -196,8 +197,8 @@ pub struct Solver<'a, L: Layout> {
     ranked_best: bool,
 }
 
-/// Empty cells from which a position is searched by every thread at once: below, a search
-/// takes too little time for threads to pay for their start.
+/// Empty cells from which a position is solved with the helper threads: below, a solve takes
+/// too little time for threads to pay for their start.
 const PARALLEL: u32 = 14;
 
 /// Buckets a growing table starts with.
@@ -205,12 +206,6 @@ const START_BUCKETS: usize = 1 << 16;
 
 /// Empty cells from which a node checks whether the table should grow.
 const GROW: u32 = 10;
-
-/// Empty cells from which a thread marks the position it searches as busy, and leaves for last
-/// a move (other than the first, but for helpers) into a position another thread is busy
-/// with: the threads spread over the moves of a node that must all be searched, and each
-/// finds the others' results in the table when it comes to their moves (ABDADA).
-const EXCLUSIVE: u32 = 9;
 
 impl<'a, L: Layout> Solver<'a, L> {
     /// A solver of positions of at most `empties` empty cells with a table of at most
@@ -247,7 +242,8 @@ impl<'a, L: Layout> Solver<'a, L> {
             limit: u64::MAX,
             gave_up: false,
             helpers: 0,
-            stop: None,
+            pool: None,
+            split: None,
             selective: None,
             selective_from: SELECTIVE,
             ranked_best: true,
@@ -270,9 +266,8 @@ impl<'a, L: Layout> Solver<'a, L> {
         Arc::get_mut(&mut self.table).expect("helpers share the table only while they search")
     }
 
-    /// A solver for a helper thread: the same table and settings, its own counters, giving up
-    /// when `stop` is set.
-    fn helper_for(&self, stop: &Arc<AtomicBool>) -> Solver<'static, L> {
+    /// A solver for a helper thread: the same table, settings and pool, its own counters.
+    fn helper(&self) -> Solver<'static, L> {
         Solver {
             table: Arc::clone(&self.table),
             scoring: self.scoring,
@@ -286,7 +281,8 @@ impl<'a, L: Layout> Solver<'a, L> {
             limit: u64::MAX,
             gave_up: false,
             helpers: 0,
-            stop: Some(Arc::clone(stop)),
+            pool: self.pool.clone(),
+            split: None,
             selective: self.selective,
             selective_from: self.selective_from,
             ranked_best: self.ranked_best,
@@ -310,12 +306,6 @@ impl<'a, L: Layout> Solver<'a, L> {
         }
     }
 
-    /// Whether other threads search beside this one now.
-    #[inline]
-    fn helpers_at_work(&self) -> bool {
-        self.stop.is_some()
-    }
-
     /// Whether the search may take `known`'s bounds as they are: a selective search's are
     /// likely, not proven, so an exact search takes only its move.
     #[inline]
@@ -323,58 +313,51 @@ impl<'a, L: Layout> Solver<'a, L> {
         !known.selective || self.selective.is_some()
     }
 
-    /// Whether this solver is a helper, searching beside the thread that started the test.
-    #[inline]
-    fn is_helper(&self) -> bool {
-        self.helpers == 0 && self.stop.is_some()
-    }
-
-    /// Whether the search must end now: past its count of nodes, or another thread has the
-    /// answer.
+    /// Whether the search must end now: past its count of nodes, or the split this thread
+    /// searches in is answered.
     #[inline]
     fn must_stop(&self) -> bool {
-        self.tally.nodes() > self.limit || self.stop.as_ref().is_some_and(|s| s.load(Relaxed))
+        self.tally.nodes() > self.limit
+            || self.split.as_ref().is_some_and(|split| split.is_stopped())
     }
 
-    /// [`Self::search`] of `pos` from the root of a test, on every thread from [`PARALLEL`]
-    /// empty cells: the helpers search the same window, all filling the one table and leaving
-    /// for last the moves another thread is busy with ([`EXCLUSIVE`]), and the first to finish
-    /// gives the answer (each thread's is exact for the window, so which one it is changes
-    /// nothing but the time).
+    /// [`Self::search`] of `pos` from the root of a test.
     fn probe(&mut self, pos: Position<L>, alpha: i32, beta: i32) -> i32 {
-        let empties = pos.empty.len();
+        self.search(pos, alpha, beta, pos.empty.len())
+    }
+
+    /// What `work` returns, done by this solver with its helper threads, if any, for a position
+    /// of `empties` empty cells (from [`PARALLEL`]): they wait for nodes to share their moves
+    /// out (`split.rs`) until the work is done, all filling the one table.
+    fn together<T>(&mut self, empties: u32, work: impl FnOnce(&mut Self) -> T) -> T {
         if self.helpers == 0 || empties < PARALLEL {
-            return self.search(pos, alpha, beta, empties);
+            return work(self);
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        self.stop = Some(Arc::clone(&stop));
+        let pool = Arc::new(Pool::new());
+        self.pool = Some(Arc::clone(&pool));
         let (found, nodes) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..=self.helpers)
                 .map(|_| {
-                    let mut solver = self.helper_for(&stop);
-                    let stop = Arc::clone(&stop);
+                    let mut solver = self.helper();
+                    let pool = Arc::clone(&pool);
                     worker::spawn(scope, move || {
-                        let value = solver.search(pos, alpha, beta, empties);
-                        let first = !solver.gave_up && !stop.swap(true, Relaxed);
-                        (first.then_some(value), solver.nodes())
+                        solver.help(&pool);
+                        solver.nodes()
                     })
                 })
                 .collect();
-            let value = self.search(pos, alpha, beta, empties);
-            let mut found = (!self.gave_up && !stop.swap(true, Relaxed)).then_some(value);
-            let mut nodes = 0;
-            for helper in helpers {
-                let (value, count) = worker::joined(helper.join());
-                found = found.or(value);
-                nodes += count;
-            }
+            let ending = Ending(&pool);
+            let found = work(self);
+            drop(ending);
+            let nodes: u64 = helpers
+                .into_iter()
+                .map(|helper| worker::joined(helper.join()))
+                .sum();
             (found, nodes)
         });
-        self.stop = None;
+        self.pool = None;
         self.tally.add(nodes);
-        // Stopped by a helper's answer, this thread has not given up.
-        self.gave_up = self.tally.nodes() > self.limit;
-        found.unwrap_or(alpha)
+        found
     }
 
     /// The same solver, calling `report` every million nodes or so.
@@ -585,6 +568,11 @@ where
     /// `asked`, a principal variation and the value of every move.
     pub fn analyse(&mut self, game: &Othello<N>, asked: Asked) -> Analysis {
         let pos = game.position();
+        self.together(pos.empty.len(), |solver| solver.analyse_alone(pos, asked))
+    }
+
+    /// [`Self::analyse`] on the threads at work now.
+    fn analyse_alone(&mut self, pos: Position<Side<N>>, asked: Asked) -> Analysis {
         let coord = Side::<N>::coord;
         let found = self.solve_position(pos);
         let line = if asked.line {
@@ -649,6 +637,7 @@ pub(in crate::othello) fn solve_position<L: Layout>(
 mod best;
 mod few;
 mod nodes;
+mod split;
 
 #[cfg(test)]
 mod tests;

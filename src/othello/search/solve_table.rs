@@ -41,15 +41,9 @@ pub struct Bounds {
 #[repr(align(128))]
 struct Padded<T>(T);
 
-/// Words of the busy set of a shared table: a few thousand positions are searched at once at
-/// most, at the top of a few threads' searches.
-const BUSY: usize = 1 << 12;
-
 /// Bounds on the values of positions of the boards of layout `L`.
 pub struct SolveTable<L: Layout> {
     lines: Zeroed<Line>,
-    /// The positions threads are searching now, by hash: one word each, 0 for none.
-    busy: Vec<AtomicU64>,
     /// Buckets in use, less one (a power of two, less one); grows while threads search.
     mask: AtomicUsize,
     /// Set while a thread grows the table.
@@ -132,7 +126,6 @@ impl<L: Layout> SolveTable<L> {
             growing: AtomicBool::new(false),
             most: count,
             filled: Padded(AtomicUsize::new(0)),
-            busy: Vec::new(),
             shared: false,
             grows: false,
             layout: PhantomData,
@@ -211,7 +204,6 @@ impl<L: Layout> SolveTable<L> {
     /// Makes the table safe to share between threads (each bucket locked while used).
     pub fn share(&mut self) {
         self.shared = true;
-        self.busy = (0..BUSY).map(|_| AtomicU64::new(0)).collect();
     }
 
     fn hash(pos: &Position<L>) -> u64 {
@@ -224,38 +216,6 @@ impl<L: Layout> SolveTable<L> {
     fn bucket(&self, pos: &Position<L>) -> usize {
         // The high bits are the best mixed.
         (Self::hash(pos) >> 20) as usize & self.mask.load(Relaxed)
-    }
-
-    /// Where in the busy set `pos` is marked (`None` in a table not shared), and the mark
-    /// that says it is busy (never 0).
-    fn busy_word(&self, pos: &Position<L>) -> Option<(usize, u64)> {
-        let hash = Self::hash(pos);
-        let i = hash as usize % BUSY;
-        (i < self.busy.len()).then_some((i, hash | 1))
-    }
-
-    /// Marks `pos` as busy, searched by the calling thread, unless its word holds another
-    /// position; what to give [`Self::leave`] when the search ends.
-    pub fn enter(&self, pos: &Position<L>) -> Option<usize> {
-        let (i, mark) = self.busy_word(pos)?;
-        self.busy[i]
-            .compare_exchange(0, mark, Relaxed, Relaxed)
-            .ok()
-            .map(|_| i)
-    }
-
-    /// Ends what [`Self::enter`] marked.
-    pub fn leave(&self, entered: Option<usize>) {
-        if let Some(i) = entered {
-            self.busy[i].store(0, Relaxed);
-        }
-    }
-
-    /// Whether a thread is searching `pos` now (or another position sharing its word and
-    /// low hash bits, rarely: a busy position is only searched later, never skipped).
-    pub fn is_busy(&self, pos: &Position<L>) -> bool {
-        self.busy_word(pos)
-            .is_some_and(|(i, mark)| self.busy[i].load(Relaxed) == mark)
     }
 
     /// Word `i` of bucket `bucket`: the lock, then the slots.

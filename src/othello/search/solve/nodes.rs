@@ -3,12 +3,13 @@
 //! variation search over the table with enhanced transposition cutoffs, the stability cutoff,
 //! moves sorted as `solve.rs` decides (by the learned evaluation, far from the end, each child
 //! scored from what it shares with its siblings), down to the last few empty cells, which
-//! `few.rs` searches. The policy (when to sort, what the table keeps, what is asked) is
-//! `solve.rs`'s.
+//! `few.rs` searches; a node whose first move did not refute it shares its other moves out
+//! when another thread waits (`split.rs`). The policy (when to sort, what the table keeps,
+//! what is asked) is `solve.rs`'s.
 
 use super::few::raise;
 use super::{
-    ETC, EXCLUSIVE, FEW, GROW, INFINITY, INFINITY_EVAL, LATE_ETC, Ranked, SHALLOW, SHALLOW_DEPTH,
+    ETC, FEW, GROW, INFINITY, INFINITY_EVAL, LATE_ETC, Ranked, SHALLOW, SHALLOW_DEPTH,
     SOLVER_WEIGHTS, SORTED, Solver, learned_order, probable_margin,
 };
 use crate::othello::engine::{Bits, Layout, Position, neighbours};
@@ -192,17 +193,8 @@ macro_rules! search_fn {
                     }
                 }
                 let mut best = (-INFINITY, None);
-                // With other threads at work: this position marked busy while searched here,
-                // and the moves (but the first) into positions busy elsewhere left for last.
-                let exclusive = self.helpers_at_work() && empties >= EXCLUSIVE;
-                // A helper leaves for last even the first move, when another thread is busy
-                // with it: it starts on the next (FFO #45 on two threads: 530 -> 454 million
-                // nodes, 0.86 of the time; #40-#44 160 -> 151 million, 0.91).
-                let helper = self.is_helper();
-                let busy = exclusive.then(|| self.table.enter(&pos)).flatten();
-                let mut deferred = 0u64;
                 let mut next = 0;
-                loop {
+                while next < list.len() {
                     if cut_pending && next == 1 {
                         cut_pending = false;
                         match self.transposition_cut(&list[1..], beta) {
@@ -213,28 +205,27 @@ macro_rules! search_fn {
                             Ok(likely) => promote(&mut list[1..], likely),
                         }
                     }
-                    let (k, late) = if next < list.len() {
-                        // The best ranked of the moves left, picked when its turn comes:
-                        // most nodes cut off after a move or two, so sorting them all would
-                        // be wasted.
-                        if let Some(pick) = (next..list.len()).min_by_key(|&j| list[j].0) {
-                            list.swap(next, pick);
+                    if next > 0 && self.may_split(empties) {
+                        // Another thread waits: the moves left, in their rank's order, shared
+                        // out with it.
+                        list[next..].sort_by_key(|&(rank, _, _)| rank);
+                        let moves = list[next..].iter().map(|&(_, at, child)| (at, child)).collect();
+                        match self.split(moves, alpha, beta, empties, best) {
+                            Some(found) => best = found,
+                            None => {
+                                self.give_list(empties, list);
+                                return alpha;
+                            }
                         }
-                        next += 1;
-                        (next - 1, false)
-                    } else if deferred != 0 {
-                        let k = deferred.trailing_zeros() as usize;
-                        deferred &= deferred - 1;
-                        (k, true)
-                    } else {
                         break;
-                    };
-                    let (_, at, child) = list[k];
-                    if exclusive && !late && k < 64 && (k > 0 || helper) && self.table.is_busy(&child) {
-                        deferred |= 1 << k;
-                        continue;
                     }
-                    let value = if k == 0 {
+                    // The best ranked of the moves left, picked when its turn comes: most nodes
+                    // cut off after a move or two, so sorting them all would be wasted.
+                    if let Some(pick) = (next..list.len()).min_by_key(|&j| list[j].0) {
+                        list.swap(next, pick);
+                    }
+                    let (_, at, child) = list[next];
+                    let value = if next == 0 {
                         -self.$search(child, -beta, -alpha, empties - 1)
                     } else {
                         let probe = -self.$search(child, -alpha - 1, -alpha, empties - 1);
@@ -244,9 +235,9 @@ macro_rules! search_fn {
                             probe
                         }
                     };
+                    next += 1;
                     if self.gave_up {
                         // Nothing learnt here is true: leave the table as it was.
-                        self.table.leave(busy);
                         self.give_list(empties, list);
                         return alpha;
                     }
@@ -260,7 +251,6 @@ macro_rules! search_fn {
                         }
                     }
                 }
-                self.table.leave(busy);
                 self.give_list(empties, list);
                 let (low, high) = window;
                 let value = best.0;

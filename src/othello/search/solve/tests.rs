@@ -145,13 +145,15 @@ fn the_fast_and_the_portable_search_solve_alike() {
 
 #[test]
 fn any_number_of_threads_gives_the_same_analysis() {
-    // Past PARALLEL empty cells, so that the helpers search too, on a board with the learned
-    // evaluation (8x8) and one without (10x10), with the value of every move and a line.
+    // Past PARALLEL empty cells, so that the helpers search too (and nodes share their moves
+    // out among threads, which changes the count), on a board with the learned evaluation (8x8)
+    // and one without (10x10), with the value of every move and a line.
     fn check<const N: usize>(seed: u64, empties: usize)
     where
         Side<N>: Layout,
     {
         let mut rng = Rng::new(seed);
+        let mut shared = false;
         for _ in 0..3 {
             let game = random_position::<N>(&mut rng, empties);
             let analyses: Vec<(Analysis, u64)> = [1, 2, 3]
@@ -165,9 +167,10 @@ fn any_number_of_threads_gives_the_same_analysis() {
                 .collect();
             for (analysis, nodes) in &analyses[1..] {
                 assert_eq!(analysis, &analyses[0].0, "{game:?}");
-                assert!(*nodes > 0);
+                shared |= *nodes != analyses[0].1;
             }
         }
+        assert!(shared, "the helpers searched");
     }
     check::<8>(21, 17);
     check::<10>(22, 15);
