@@ -273,7 +273,7 @@ impl<L: Layout> Solver<'_, L> {
             |_| lock(&split.progress).workers == 0,
         );
         self.split = outer;
-        // Only a stop from above (or the end of the whole search) makes the answer unknown.
+        // Only a stop from above (or the count of nodes) makes the answer unknown.
         self.gave_up = self.must_stop();
         if let Some(parent) = &split.parent {
             lock(&parent.children).retain(|child| !ptr::eq(child.as_ptr(), Arc::as_ptr(&split)));
