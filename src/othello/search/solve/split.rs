@@ -106,17 +106,7 @@ impl<L: Layout> Pool<L> {
             lock(&job.progress).workers += 1;
             self.waiting.fetch_sub(1, SeqCst);
             drop(open);
-            let joined = Joined {
-                pool: self,
-                split: &job,
-            };
-            let outer = solver.split.replace(Arc::clone(&job));
-            let kind = std::mem::replace(&mut solver.selective, job.selective);
-            solver.gave_up = false;
-            solver.work_on(&job);
-            solver.split = outer;
-            solver.selective = kind;
-            drop(joined);
+            solver.work_in(self, &job);
             open = lock(&self.open);
             self.waiting.fetch_add(1, SeqCst);
         }
@@ -152,13 +142,13 @@ impl<L: Layout> Drop for Ending<'_, L> {
 impl<L: Layout> Split<L> {
     /// Whether a thread joining now would find a move to search.
     fn has_work(&self) -> bool {
-        !self.stop.load(Relaxed) && lock(&self.progress).next < self.moves.len()
+        !self.is_stopped() && lock(&self.progress).next < self.moves.len()
     }
 
     /// The next move's index and the window's lower end, if any is left.
     fn take(&self) -> Option<(usize, i32)> {
         let mut progress = lock(&self.progress);
-        if self.stop.load(Relaxed) || progress.next >= self.moves.len() {
+        if self.is_stopped() || progress.next >= self.moves.len() {
             return None;
         }
         progress.next += 1;
@@ -257,13 +247,7 @@ impl<L: Layout> Solver<'_, L> {
         }
         lock(&pool.open).splits.push(Arc::clone(&split));
         pool.wake.notify_all();
-        let outer = self.split.replace(Arc::clone(&split));
-        let joined = Joined {
-            pool: &pool,
-            split: &split,
-        };
-        self.work_on(&split);
-        drop(joined);
+        self.work_in(&pool, &split);
         lock(&pool.open)
             .splits
             .retain(|other| !Arc::ptr_eq(other, &split));
@@ -272,13 +256,25 @@ impl<L: Layout> Solver<'_, L> {
             |job| job.descends_from(&split),
             |_| lock(&split.progress).workers == 0,
         );
-        self.split = outer;
         // Only a stop from above (or the count of nodes) makes the answer unknown.
         self.gave_up = self.must_stop();
         if let Some(parent) = &split.parent {
             lock(&parent.children).retain(|child| !ptr::eq(child.as_ptr(), Arc::as_ptr(&split)));
         }
         (!self.gave_up).then(|| lock(&split.progress).best)
+    }
+
+    /// Works on `split`, whose worker count already counts this thread, as its context and in
+    /// its kind of search, and leaves it (also by a panic); the thread's own context after.
+    fn work_in(&mut self, pool: &Pool<L>, split: &Arc<Split<L>>) {
+        let joined = Joined { pool, split };
+        let outer = self.split.replace(Arc::clone(split));
+        let kind = std::mem::replace(&mut self.selective, split.selective);
+        self.gave_up = false;
+        self.work_on(split);
+        self.split = outer;
+        self.selective = kind;
+        drop(joined);
     }
 
     /// Searches `split`'s moves, one after another as they are taken, until none is left, one
