@@ -23,7 +23,7 @@ use crate::othello::search::stable::stable;
 macro_rules! search_fn {
     (
         $(#[$attr:meta])*
-        $search:ident, $leaf:ident, $near:ident, $few:ident, $learned:ident,
+        $search:ident, $later:ident, $leaf:ident, $near:ident, $few:ident, $learned:ident,
         $moves:ident, $play:ident
     ) => {
         impl<L: Layout> Solver<'_, L> {
@@ -228,12 +228,7 @@ macro_rules! search_fn {
                     let value = if next == 0 {
                         -self.$search(child, -beta, -alpha, empties - 1)
                     } else {
-                        let probe = -self.$search(child, -alpha - 1, -alpha, empties - 1);
-                        if probe > alpha && probe < beta {
-                            -self.$search(child, -beta, -probe, empties - 1)
-                        } else {
-                            probe
-                        }
+                        self.$later(child, alpha, beta, empties - 1)
                     };
                     next += 1;
                     if self.gave_up {
@@ -265,6 +260,20 @@ macro_rules! search_fn {
                     },
                 );
                 value
+            }
+
+            /// The value for its parent of `child` (with `empties` empty cells), a move after
+            /// the first within (`alpha`, `beta`), fail soft: a null-window test whether it beats
+            /// `alpha`, searched again with the window only where its value lands inside.
+            $(#[$attr])*
+            #[inline]
+            pub(super) fn $later(&mut self, child: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
+                let probe = -self.$search(child, -alpha - 1, -alpha, empties);
+                if probe > alpha && probe < beta {
+                    -self.$search(child, -beta, -probe, empties)
+                } else {
+                    probe
+                }
             }
 
             /// [`Self::learned`] with no plies left of `child`, whose player to move has
@@ -382,6 +391,7 @@ fn promote<L: Layout>(list: &mut [Ranked<L>], likely: Option<usize>) {
 
 search_fn!(
     search_portable,
+    later_portable,
     leaf_portable,
     near_portable,
     few_portable,
@@ -394,6 +404,7 @@ search_fn!(
 search_fn!(
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     search_fast,
+    later_fast,
     leaf_fast,
     near_fast,
     few_fast,

@@ -284,12 +284,7 @@ impl<L: Layout> Solver<'_, L> {
         let empties = split.empties - 1;
         while let Some((k, alpha)) = split.take() {
             let (at, child) = split.moves[k];
-            let probe = -self.search(child, -alpha - 1, -alpha, empties);
-            let value = if probe > alpha && probe < beta {
-                -self.search(child, -beta, -probe, empties)
-            } else {
-                probe
-            };
+            let value = self.later(child, alpha, beta, empties);
             if self.gave_up || split.record(value, at) {
                 return;
             }
