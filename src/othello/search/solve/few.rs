@@ -6,7 +6,7 @@
 //! from how many is the solver's choice (`solve.rs`).
 
 use super::{FEW, INFINITY, Solver};
-use crate::othello::engine::{Bits, Layout};
+use crate::othello::engine::{Bits, Layout, Position};
 
 /// The last few empty cells of a position, in the order they are tried: up to [`FEW`] bit
 /// indices of 16 bits each in one word, the first lowest, so that a node hands its children
@@ -30,6 +30,12 @@ impl Few {
     #[inline]
     pub(super) fn cell(self, i: u32) -> usize {
         usize::from((self.cells >> (Self::LANE * i)) as u16)
+    }
+
+    /// The cells as a set.
+    #[inline]
+    pub(super) fn cells_set<B: Bits>(self) -> B {
+        (0..self.count).fold(B::EMPTY, |set, i| set | B::cell(self.cell(i)))
     }
 
     /// The same cells but the `i`th, in the same order.
@@ -75,6 +81,13 @@ macro_rules! few_fn {
                     1 => return self.$last(me, opp, few.cell(0)),
                     2 => return self.$two(me, opp, alpha, beta, few.cell(0), few.cell(1)),
                     _ => {}
+                }
+                // The stability cutoff at three empty cells too (see `NearTable`).
+                if few.count == 3 {
+                    let pos = Position { me, opp, empty: few.cells_set() };
+                    if let Some(most) = Self::stability_cut(&pos, alpha) {
+                        return most;
+                    }
                 }
                 let mut alpha = alpha;
                 let mut best = -INFINITY;

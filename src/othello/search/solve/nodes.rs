@@ -9,13 +9,12 @@
 
 use super::few::raise;
 use super::{
-    ETC, FEW, GROW, INFINITY, INFINITY_EVAL, LATE_ETC, Ranked, SHALLOW, SHALLOW_DEPTH,
+    ETC, FEW, GROW, INFINITY, INFINITY_EVAL, LATE_ETC, NearTable, Ranked, SHALLOW, SHALLOW_DEPTH,
     SOLVER_WEIGHTS, SORTED, Solver, learned_order, probable_margin,
 };
 use crate::othello::engine::{Bits, Layout, Position, neighbours};
 use crate::othello::evaluation::{Shared, learned, learned_child, learned_siblings};
 use crate::othello::search::solve_table::Bounds;
-use crate::othello::search::stable::stable;
 
 /// Defines the solver's search with the given attributes and engine operations: the portable
 /// copy, and one built for the instructions of the fast engine paths, which visits the same
@@ -33,6 +32,12 @@ macro_rules! search_fn {
             $(#[$attr])*
             pub(super) fn $search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
                 if empties <= FEW {
+                    if empties == FEW
+                        && let Some(most) = Self::stability_cut(&pos, alpha)
+                    {
+                        self.tally.visit();
+                        return most;
+                    }
                     return self.$few(pos.me, pos.opp, alpha, beta, self.few_cells(&pos));
                 }
                 self.tally.visit();
@@ -43,20 +48,8 @@ macro_rules! search_fn {
                 if empties >= GROW {
                     self.grow_table();
                 }
-                // Stability cutoff: the other player keeps at least its stable discs, so this
-                // player ends with at most the rest; when that cannot beat `alpha`, no search
-                // can. Tried wherever the other player has discs enough for it to work. (Only
-                // where `alpha` was also at least twice the empty cells, as Edax does, FFO
-                // #40-#49 took 545.4 million nodes and #20-#39 90.3; tried at every such node,
-                // 503.9 and 88.5 million in the same processor time, paired; where `alpha` was
-                // at least the empty cells, 512.5 and 90.1; the nodes of 5 and 6 empty cells
-                // saved most.)
-                let cells = (pos.me | pos.opp | pos.empty).len() as i32;
-                if cells - 2 * pos.opp.len() as i32 <= alpha {
-                    let most = cells - 2 * stable(&pos, pos.opp).len() as i32;
-                    if most <= alpha {
-                        return most;
-                    }
+                if let Some(most) = Self::stability_cut(&pos, alpha) {
+                    return most;
                 }
                 let moves = pos.$moves();
                 if moves.is_empty() {
@@ -71,7 +64,7 @@ macro_rules! search_fn {
                 }
                 let (mut alpha, mut beta) = (alpha, beta);
                 let mut first = None;
-                if let Some(known) = self.table.get(&pos) {
+                if let Some(known) = self.known(&pos, empties) {
                     first = known.best;
                     if self.trusts(&known) {
                         if known.lower >= beta {
@@ -85,19 +78,21 @@ macro_rules! search_fn {
                     }
                 }
                 let window = (alpha, beta);
+                let start = self.tally.nodes();
                 let mut list = self.take_list(empties);
                 let order = learned_order(L::N, empties);
                 // In a selective search below its root, the best of the moves by the learned
                 // evaluation (in 1/64 disc): a search one ply deeper than the ranking's.
                 let probable = self.selective.is_some_and(|root| empties < root);
                 let mut shallow = -INFINITY_EVAL;
-                // Every child made first, its table bucket (which the transposition cutoff
-                // below and its own search read first) on its way into the cache before any is
-                // ranked: ranking one child is too short to hide a miss behind (FFO #40-#49, the
-                // same nodes, 0.94 of the time, paired).
+                // Every child made first, its shared table bucket (which the transposition
+                // cutoff below and its own search read first) on its way into the cache before
+                // any is ranked: ranking one child is too short to hide a miss behind (FFO
+                // #40-#49, the same nodes, 0.94 of the time, paired).
+                let shared = !NearTable::<L>::holds(empties - 1);
                 for at in moves.cells() {
                     let child = pos.$play(at);
-                    if empties > SORTED {
+                    if shared {
                         self.table.prefetch(&child);
                     }
                     list.push((0, at, child));
@@ -184,7 +179,7 @@ macro_rules! search_fn {
                 // move has been searched without cutting the node off.
                 let mut cut_pending = (ETC..LATE_ETC).contains(&empties);
                 if empties >= ETC && !cut_pending {
-                    match self.transposition_cut(&list, beta) {
+                    match self.transposition_cut(&list, beta, empties - 1) {
                         Err((value, _)) => {
                             self.give_list(empties, list);
                             return value;
@@ -197,7 +192,7 @@ macro_rules! search_fn {
                 while next < list.len() {
                     if cut_pending && next == 1 {
                         cut_pending = false;
-                        match self.transposition_cut(&list[1..], beta) {
+                        match self.transposition_cut(&list[1..], beta, empties - 1) {
                             Err((value, at)) => {
                                 best = (value, Some(at));
                                 break;
@@ -249,7 +244,7 @@ macro_rules! search_fn {
                 self.give_list(empties, list);
                 let (low, high) = window;
                 let value = best.0;
-                self.table.put(
+                self.remember(
                     &pos,
                     empties,
                     Bounds {
@@ -258,6 +253,7 @@ macro_rules! search_fn {
                         best: best.1,
                         selective: self.selective.is_some(),
                     },
+                    self.tally.nodes() - start,
                 );
                 value
             }
@@ -357,17 +353,19 @@ macro_rules! search_fn {
 }
 
 impl<L: Layout> Solver<'_, L> {
-    /// The enhanced transposition cutoff over the moves of `list`: `Err` with the value and the
-    /// move where the table proves a child bad enough for the other player (worth `beta` or
-    /// more here); else the index of the first child that only a selective search found so.
+    /// The enhanced transposition cutoff over the moves of `list`, children of `empties` empty
+    /// cells: `Err` with the value and the move where the tables prove a child bad enough for
+    /// the other player (worth `beta` or more here); else the index of the first child that
+    /// only a selective search found so.
     fn transposition_cut(
         &self,
         list: &[Ranked<L>],
         beta: i32,
+        empties: u32,
     ) -> Result<Option<usize>, (i32, usize)> {
         let mut likely = None;
         for (k, &(_, at, child)) in list.iter().enumerate() {
-            let Some(known) = self.table.get(&child) else {
+            let Some(known) = self.known(&child, empties) else {
                 continue;
             };
             if -known.upper >= beta {
