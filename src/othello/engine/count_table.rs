@@ -61,6 +61,16 @@ impl Hasher for Mix {
     }
 }
 
+/// The two players' discs of `pos` mixed into one word, for the search tables' slots (the
+/// positions one table holds differ in their discs): its high bits are the best mixed.
+#[inline]
+pub fn mix_discs<L: Layout>(pos: &Position<L>) -> u64 {
+    let mut hasher = Mix::default();
+    pos.me.hash(&mut hasher);
+    pos.opp.hash(&mut hasher);
+    hasher.finish()
+}
+
 impl<L: Layout> CountTable<L> {
     /// A table in at most `megabytes` MiB (at least one bucket a shard), or the reason it
     /// cannot be had.

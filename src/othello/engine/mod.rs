@@ -20,7 +20,7 @@ pub mod sides;
 mod window;
 
 pub use bits::Bits;
-pub use count_table::{CountTable, Mix};
+pub use count_table::{CountTable, mix_discs};
 pub use layout::{Direction, Layout, Position, Side, neighbours, step};
 pub use perft::{Counting, perft};
 pub use sides::Fast;

@@ -2,10 +2,8 @@
 //! slots, sized to the search's node budget, each holding the newest position that hashed to
 //! it with bounds on its value, the depth they were searched to and the best move. No I/O.
 
-use std::hash::{Hash, Hasher};
-
 use crate::board::TableTooLarge;
-use crate::othello::engine::{Layout, Mix, Position};
+use crate::othello::engine::{Layout, Position, mix_discs};
 
 /// The most memory one move's transposition table takes.
 const TABLE_BYTES: usize = 8 << 20;
@@ -74,11 +72,8 @@ impl<L: Layout> Table<L> {
         if self.entries.is_empty() {
             return None;
         }
-        let mut hasher = Mix::default();
-        pos.me.hash(&mut hasher);
-        pos.opp.hash(&mut hasher);
         // The high bits are the best mixed; the length is a power of two.
-        Some((hasher.finish() >> 20) as usize & (self.entries.len() - 1))
+        Some((mix_discs(pos) >> 20) as usize & (self.entries.len() - 1))
     }
 
     pub(super) fn get(&self, pos: &Position<L>) -> Option<&Entry<L>> {

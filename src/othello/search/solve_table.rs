@@ -12,14 +12,13 @@
 //! size; a growing table leaves its memory to the next of its size (the next position of a
 //! file).
 
-use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::fence;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 
 use crate::board::TableTooLarge;
-use crate::othello::engine::{Bits, Mix};
+use crate::othello::engine::{Bits, mix_discs};
 use crate::othello::engine::{Layout, Position};
 use crate::zeroed::{Line, Zeroed};
 
@@ -206,16 +205,9 @@ impl<L: Layout> SolveTable<L> {
         self.shared = true;
     }
 
-    fn hash(pos: &Position<L>) -> u64 {
-        let mut hasher = Mix::default();
-        pos.me.hash(&mut hasher);
-        pos.opp.hash(&mut hasher);
-        hasher.finish()
-    }
-
     fn bucket(&self, pos: &Position<L>) -> usize {
         // The high bits are the best mixed.
-        (Self::hash(pos) >> 20) as usize & self.mask.load(Relaxed)
+        (mix_discs(pos) >> 20) as usize & self.mask.load(Relaxed)
     }
 
     /// Word `i` of bucket `bucket`: the lock, then the slots.

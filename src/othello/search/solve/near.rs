@@ -6,10 +6,8 @@
 //! shared table's do; a position is stored whole, so they are never taken for another
 //! position's. Pure computation.
 
-use std::hash::{Hash, Hasher};
-
 use super::SORTED;
-use crate::othello::engine::{Bits, Layout, Mix, Position};
+use crate::othello::engine::{Bits, Layout, Position, mix_discs};
 use crate::othello::search::solve_table::Bounds;
 
 /// Empty cells up to which positions go to the near table rather than the shared one.
@@ -90,11 +88,8 @@ impl<L: Layout> NearTable<L> {
     /// [`Self::holds`].
     #[inline]
     fn bucket(pos: &Position<L>, empties: u32) -> usize {
-        let mut hasher = Mix::default();
-        pos.me.hash(&mut hasher);
-        pos.opp.hash(&mut hasher);
         // The high bits are the best mixed.
-        let within = (hasher.finish() >> (u64::BITS - SLOT_BITS)) as usize & !1;
+        let within = (mix_discs(pos) >> (u64::BITS - SLOT_BITS)) as usize & !1;
         ((empties - SORTED) as usize) << SLOT_BITS | within
     }
 
