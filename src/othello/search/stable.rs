@@ -5,6 +5,8 @@
 use crate::othello::engine::Bits;
 use crate::othello::engine::{Direction, Layout, Position, step};
 
+mod edge;
+
 /// The four lines a disc can be flipped along, each as its two directions.
 const AXES: [(Direction, Direction); 4] = [
     (Direction::North, Direction::South),
@@ -19,26 +21,28 @@ const AXES: [(Direction, Direction); 4] = [
 /// a pit or a stable disc of its own player, since a flip would have to turn that neighbour
 /// too; a disc safe along all four lines is stable. Found as the largest set that keeps to that
 /// rule, grown from none (on boards of one word without pits, from the edge runs of the
-/// corners, which it would find a disc a round).
+/// corners, which it would find a disc a round; on 8x8, from every disc of an edge that no
+/// sequence of moves along it flips, which is more, `edge.rs`).
 pub(in crate::othello) fn stable<L: Layout>(pos: &Position<L>, discs: L::Bits) -> L::Bits {
     let occupied = pos.me | pos.opp;
     let pits = L::ALL & !(occupied | pos.empty);
-    let narrow = if L::Bits::WORDS == 1 && L::STRIDE == L::N && pits.is_empty() {
-        narrow_lines(occupied.first_word(), discs.first_word(), L::N)
-    } else {
-        None
-    };
     let word = |word| {
         let mut bits = L::Bits::EMPTY;
         bits.set_word(0, word);
         bits
     };
-    let (full, stable) = match narrow {
-        // The runs along the edges from a corner, which the rule below finds a disc a round.
-        Some((words, runs)) => (words.map(word), word(runs)),
-        None => (full_lines(pos), L::Bits::EMPTY),
-    };
-    settle::<L>(discs, pits, &full, stable)
+    if L::Bits::WORDS == 1 && L::STRIDE == L::N && pits.is_empty() {
+        let (occupied, discs) = (occupied.first_word(), discs.first_word());
+        // From the edge runs of the corners (on 8x8, from what the edges hold, `edge.rs`).
+        let (full, stable) = match L::N {
+            4 => (full_lines_of::<4>(occupied), corner_runs::<4>(discs)),
+            6 => (full_lines_of::<6>(occupied), corner_runs::<6>(discs)),
+            8 => return word(edge::stable(occupied, discs)),
+            _ => return settle::<L>(word(discs), pits, &full_lines(pos), L::Bits::EMPTY),
+        };
+        return settle::<L>(word(discs), pits, &full.map(word), word(stable));
+    }
+    settle::<L>(discs, pits, &full_lines(pos), L::Bits::EMPTY)
 }
 
 /// The stable discs of `discs`, the board's `pits` apart, given the discs `full` along each
@@ -127,18 +131,6 @@ const fn leaving(n: usize) -> [[[u64; 3]; 2]; 4] {
     masks
 }
 
-/// On a one-word board of side `n` (4, 6 or 8, cell `row * n + col`) without pits, whose
-/// `occupied` cells are given: its [`full_lines`] (on it a disc's run is its whole line) and
-/// the [`corner_runs`] of `discs`. `None` for another side.
-fn narrow_lines(occupied: u64, discs: u64, n: usize) -> Option<([u64; 4], u64)> {
-    match n {
-        4 => Some((full_lines_of::<4>(occupied), corner_runs::<4>(discs))),
-        6 => Some((full_lines_of::<6>(occupied), corner_runs::<6>(discs))),
-        8 => Some((full_lines_of::<8>(occupied), corner_runs::<8>(discs))),
-        _ => None,
-    }
-}
-
 /// On a one-word board of side `n`: its first and last rows, and its first and last columns.
 const fn edges(n: usize) -> (u64, u64) {
     let line = (1u64 << n) - 1;
@@ -172,14 +164,13 @@ fn corner_runs<const N: usize>(discs: u64) -> u64 {
     fill(rows, 1) | fill(rows, -1) | fill(columns, N as isize) | fill(columns, -(N as isize))
 }
 
-/// [`full_lines`] of a one-word board of side `N` without pits ([`narrow_lines`]): a cell is full toward a direction when it
+/// [`full_lines`] of a one-word board of side `N` without pits: a cell is full toward a direction when it
 /// and the cells 1, then 2, then 4 steps on that way are occupied (or off the board), which
 /// covers the at most 7 cells up to the edge; full along an axis when full both ways.
 fn full_lines_of<const N: usize>(occupied: u64) -> [u64; 4] {
-    let leaving = const { leaving(N) };
     let mut full = [0; 4];
     // On 8x8 a column is a cell and its turns by whole rows, a row a byte: both fold at once.
-    let folded = if N == 8 {
+    if N == 8 {
         let mut column = occupied;
         column &= column.rotate_left(8);
         column &= column.rotate_left(16);
@@ -190,30 +181,39 @@ fn full_lines_of<const N: usize>(occupied: u64) -> [u64; 4] {
         row &= row >> 1;
         full[0] = column;
         full[1] = (row & 0x0101_0101_0101_0101) * 0xff;
-        2
+    }
+    // Spelt out, not looped over, so that every shift and mask is a constant (a loop over
+    // the axes left them to be worked out at each call: twice the instructions on 8x8).
+    let along = |axis| toward::<N>(occupied, axis, 0) & toward::<N>(occupied, axis, 1);
+    if N == 8 {
+        full[2] = along(2);
+        full[3] = along(3);
     } else {
-        0
-    };
-    for (axis, full) in full.iter_mut().enumerate().skip(folded) {
-        *full = occupied;
-        for (side, leaving) in leaving[axis].iter().enumerate() {
-            let (dc, dr) = delta(axis, side);
-            let step = dr * N as isize + dc;
-            let mut toward = occupied;
-            for (power, &leaving) in leaving.iter().enumerate() {
-                // Cell `i` takes what cell `i + shift` holds.
-                let shift = step << power;
-                let ahead = if shift > 0 {
-                    toward >> shift
-                } else {
-                    toward << -shift
-                };
-                toward &= leaving | ahead;
-            }
-            *full &= toward;
-        }
+        full = [along(0), along(1), along(2), along(3)];
     }
     full
+}
+
+/// The cells of a one-word board of side `N` without pits whose `occupied` cells hold discs
+/// all the way to the edge along one direction (`side` of axis `axis` of [`AXES`]): a cell and
+/// the cells 1, then 2, then 4 steps on that way occupied or off the board.
+#[inline(always)]
+fn toward<const N: usize>(occupied: u64, axis: usize, side: usize) -> u64 {
+    let leaving = const { leaving(N) };
+    let (dc, dr) = delta(axis, side);
+    let step = dr * N as isize + dc;
+    let mut toward = occupied;
+    for (power, &leaving) in leaving[axis][side].iter().enumerate() {
+        // Cell `i` takes what cell `i + shift` holds.
+        let shift = step << power;
+        let ahead = if shift > 0 {
+            toward >> shift
+        } else {
+            toward << -shift
+        };
+        toward &= leaving | ahead;
+    }
+    toward
 }
 
 #[cfg(test)]
@@ -296,8 +296,8 @@ mod tests {
         for _ in 0..2000 {
             let pos = random_board::<N>(&mut rng, empty_odds);
             assert_eq!(
-                narrow_lines(pos.me | pos.opp, pos.me, N).map(|(full, _)| full),
-                Some(full_lines(&pos)),
+                full_lines_of::<N>(pos.me | pos.opp),
+                full_lines(&pos),
                 "me {:#x} opp {:#x}",
                 pos.me,
                 pos.opp
@@ -306,8 +306,9 @@ mod tests {
     }
 
     /// Random positions of side `N` without pits, a cell in `1 / empty_odds` empty: the stable
-    /// discs found from the corners' edge runs are those the rule finds grown from none.
-    fn corner_runs_change_nothing<const N: usize>(empty_odds: usize)
+    /// discs found from the corners' edge runs (4x4, 6x6) are those the rule finds grown from
+    /// none; on 8x8, found from what the edges hold, at least those.
+    fn stable_discs_keep_the_rule<const N: usize>(empty_odds: usize)
     where
         Side<N>: Layout<Bits = u64>,
     {
@@ -316,22 +317,22 @@ mod tests {
             let pos = random_board::<N>(&mut rng, empty_odds);
             let grown = settle::<Side<N>>(pos.me, 0, &full_lines(&pos), 0);
             assert_eq!(corner_runs::<N>(pos.me) & !grown, 0, "me {:#x}", pos.me);
-            assert_eq!(
-                stable(&pos, pos.me),
-                grown,
-                "me {:#x} opp {:#x}",
-                pos.me,
-                pos.opp
-            );
+            let found = stable(&pos, pos.me);
+            let (me, opp) = (pos.me, pos.opp);
+            if N == 8 {
+                assert_eq!(grown & !found, 0, "me {me:#x} opp {opp:#x}");
+            } else {
+                assert_eq!(found, grown, "me {me:#x} opp {opp:#x}");
+            }
         }
     }
 
     #[test]
     fn stable_discs_from_corner_runs_are_those_grown_from_none() {
         for empty_odds in [2, 8, 32] {
-            corner_runs_change_nothing::<4>(empty_odds);
-            corner_runs_change_nothing::<6>(empty_odds);
-            corner_runs_change_nothing::<8>(empty_odds);
+            stable_discs_keep_the_rule::<4>(empty_odds);
+            stable_discs_keep_the_rule::<6>(empty_odds);
+            stable_discs_keep_the_rule::<8>(empty_odds);
         }
     }
 
@@ -342,6 +343,42 @@ mod tests {
             full_lines_agree::<6>(empty_odds);
             full_lines_agree::<8>(empty_odds);
         }
+    }
+
+    #[test]
+    fn stable_discs_never_flip_in_random_games() {
+        let mut rng = crate::rng::Rng::new(808);
+        // Discs that 8x8's edge table finds and the rule grown from none does not.
+        let mut beyond = 0;
+        for _ in 0..1500 {
+            let start = random_board::<8>(&mut rng, 3);
+            let held = stable(&start, start.me);
+            beyond += (held & !settle::<Side<8>>(start.me, 0, &full_lines(&start), 0)).count_ones();
+            for _ in 0..4 {
+                // The game played out at random; `mine`: whether `pos.me` is `start.me`'s player.
+                let (mut pos, mut mine) = (start, true);
+                loop {
+                    let mut moves = pos.moves();
+                    if moves == 0 {
+                        pos = pos.pass();
+                        mine = !mine;
+                        moves = pos.moves();
+                        if moves == 0 {
+                            break;
+                        }
+                    }
+                    let cells: Vec<usize> = moves.cells().collect();
+                    pos = pos.play_unchecked(cells[rng.below(cells.len())]);
+                    mine = !mine;
+                    let discs = if mine { pos.me } else { pos.opp };
+                    assert_eq!(held & !discs, 0, "me {:#x} opp {:#x}", start.me, start.opp);
+                }
+            }
+        }
+        assert!(
+            beyond > 0,
+            "the edge table finds no more than the corner runs"
+        );
     }
 
     #[test]
