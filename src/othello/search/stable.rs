@@ -164,9 +164,10 @@ fn corner_runs<const N: usize>(discs: u64) -> u64 {
     fill(rows, 1) | fill(rows, -1) | fill(columns, N as isize) | fill(columns, -(N as isize))
 }
 
-/// [`full_lines`] of a one-word board of side `N` without pits: a cell is full toward a direction when it
-/// and the cells 1, then 2, then 4 steps on that way are occupied (or off the board), which
-/// covers the at most 7 cells up to the edge; full along an axis when full both ways.
+/// [`full_lines`] of a one-word board of side `N` without pits: a cell is full toward a
+/// direction when it and the cells 1, then 2, then 4 steps on that way are occupied (or off the
+/// board), which covers the at most 7 cells up to the edge; full along an axis when full both
+/// ways.
 fn full_lines_of<const N: usize>(occupied: u64) -> [u64; 4] {
     let mut full = [0; 4];
     // On 8x8 a column is a cell and its turns by whole rows, a row a byte: both fold at once.
@@ -286,6 +287,15 @@ mod tests {
         pos
     }
 
+    /// The stable discs of `pos.me` by the rule of [`stable`] grown from none, the flood's
+    /// full lines under it.
+    fn grown_from_none<const N: usize>(pos: &Position<Side<N>>) -> u64
+    where
+        Side<N>: Layout<Bits = u64>,
+    {
+        settle::<Side<N>>(pos.me, 0, &full_lines(pos), 0)
+    }
+
     /// Random positions of side `N` without pits, a cell in `1 / empty_odds` empty: their
     /// full lines by the one-word doubling and by the flood agree.
     fn full_lines_agree<const N: usize>(empty_odds: usize)
@@ -315,7 +325,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(N as u64 + 100);
         for _ in 0..2000 {
             let pos = random_board::<N>(&mut rng, empty_odds);
-            let grown = settle::<Side<N>>(pos.me, 0, &full_lines(&pos), 0);
+            let grown = grown_from_none(&pos);
             assert_eq!(corner_runs::<N>(pos.me) & !grown, 0, "me {:#x}", pos.me);
             let found = stable(&pos, pos.me);
             let (me, opp) = (pos.me, pos.opp);
@@ -353,7 +363,7 @@ mod tests {
         for _ in 0..1500 {
             let start = random_board::<8>(&mut rng, 3);
             let held = stable(&start, start.me);
-            beyond += (held & !settle::<Side<8>>(start.me, 0, &full_lines(&start), 0)).count_ones();
+            beyond += (held & !grown_from_none(&start)).count_ones();
             for _ in 0..4 {
                 // The game played out at random; `mine`: whether `pos.me` is `start.me`'s player.
                 let (mut pos, mut mine) = (start, true);

@@ -7,7 +7,7 @@
 
 use std::sync::LazyLock;
 
-use super::full_lines_of;
+use super::{edges as board_edges, full_lines_of};
 
 /// Per edge, a bit a cell along it: at `mine << 8 | theirs`, the discs of `mine` that no
 /// sequence of moves on the edge flips, whoever makes them.
@@ -17,7 +17,10 @@ static EDGE: LazyLock<Box<[u8; 1 << 16]>> = LazyLock::new(edge_table);
 const COLUMN: u64 = 0x0101_0101_0101_0101;
 
 /// The cells of neither the first nor the last row or column.
-const INNER: u64 = 0x007e_7e7e_7e7e_7e00;
+const INNER: u64 = {
+    let (rows, columns) = board_edges(8);
+    !(rows | columns)
+};
 
 /// The stable discs of `discs` on an 8x8 board without pits (cell `row * 8 + col`) whose
 /// `occupied` cells are given: the edges' from [`EDGE`]; then, a round at a time, each inner
@@ -48,12 +51,18 @@ pub(super) fn stable(occupied: u64, discs: u64) -> u64 {
 /// against the discs of `theirs`.
 fn edges(mine: u64, theirs: u64) -> u64 {
     let table = &**EDGE;
-    let safe = |mine: u64, theirs: u64| u64::from(table[(mine << 8 | theirs) as usize]);
+    // Each argument is one edge's byte.
+    let safe = |mine: u64, theirs: u64| u64::from(table[slot(mine as u8, theirs as u8)]);
     let top = safe(mine & 0xff, theirs & 0xff);
     let bottom = safe(mine >> 56, theirs >> 56) << 56;
     let left = unpack(safe(pack(mine), pack(theirs)));
     let right = unpack(safe(pack(mine >> 7), pack(theirs >> 7))) << 7;
     top | bottom | left | right
+}
+
+/// Where [`EDGE`] keeps an edge's entry for the discs `mine` against `theirs`.
+fn slot(mine: u8, theirs: u8) -> usize {
+    usize::from(mine) << 8 | usize::from(theirs)
 }
 
 /// The first column of `bits` as a byte, row `r` at bit `r`. Each row's bit lands on its own
@@ -74,9 +83,7 @@ fn unpack(byte: u64) -> u64 {
 fn edge_table() -> Box<[u8; 1 << 16]> {
     let mut table = Box::new([0u8; 1 << 16]);
     // The cells that keep their disc, whoever holds them: both players' safe discs.
-    let kept = |table: &[u8], a: u8, b: u8| {
-        table[usize::from(a) << 8 | usize::from(b)] | table[usize::from(b) << 8 | usize::from(a)]
-    };
+    let kept = |table: &[u8], a: u8, b: u8| table[slot(a, b)] | table[slot(b, a)];
     for empties in 0..=8 {
         for mine in 0..=u8::MAX {
             for theirs in (0..=u8::MAX).filter(|&theirs| mine & theirs == 0) {
@@ -92,7 +99,7 @@ fn edge_table() -> Box<[u8; 1 << 16]> {
                         safe &= after & !flipped;
                     }
                 }
-                table[usize::from(mine) << 8 | usize::from(theirs)] = safe & mine;
+                table[slot(mine, theirs)] = safe & mine;
             }
         }
     }
@@ -149,10 +156,8 @@ mod tests {
         ];
         for (picture, x_safe, o_safe) in cases {
             let (x, o) = edge(picture);
-            let table = &**EDGE;
-            let safe = |a: u8, b: u8| table[usize::from(a) << 8 | usize::from(b)];
-            assert_eq!(safe(x, o), edge(x_safe).0, "X on {picture}");
-            assert_eq!(safe(o, x), edge(o_safe).1, "O on {picture}");
+            assert_eq!(EDGE[slot(x, o)], edge(x_safe).0, "X on {picture}");
+            assert_eq!(EDGE[slot(o, x)], edge(o_safe).1, "O on {picture}");
         }
     }
 
