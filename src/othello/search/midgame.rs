@@ -77,6 +77,13 @@ struct Finished {
     close: Vec<usize>,
 }
 
+/// The root's answer for a depth the budget ran out in: the move that had proved better at that
+/// depth than the depth before's best (searched first), if one had.
+#[derive(Clone, Copy)]
+struct Stopped {
+    better: Option<usize>,
+}
+
 impl<L: Layout> Search<L> {
     /// A search within `limits` of positions on a board whose cells (all but its pits) are
     /// `cells`, with a transposition table sized to its budget, or the error when the table
@@ -94,8 +101,10 @@ impl<L: Layout> Search<L> {
 
     /// Iterative deepening over the root `moves` up to `depth` plies, best first after each
     /// finished depth. The move is the deepest finished depth's best, or, with `margin` above
-    /// zero, one that `rng` picks among the moves whose values are within `margin` of it.
-    /// `None` when not even depth 1 fits the budget.
+    /// zero, one that `rng` picks among the moves whose values are within `margin` of it; but
+    /// a move that proved better than that best in the depth the budget ran out in is played
+    /// (a deeper search's word over a shallower one's). `None` when not even depth 1 fits the
+    /// budget.
     pub(in crate::othello) fn best_move(
         &mut self,
         pos: Position<L>,
@@ -106,8 +115,17 @@ impl<L: Layout> Search<L> {
     ) -> Option<usize> {
         let mut finished = None;
         for depth in 1..=depth {
-            let Some(done) = self.root(pos, moves, depth, margin) else {
-                break;
+            let done = match self.root(pos, moves, depth, margin) {
+                Ok(done) => done,
+                Err(Stopped { better }) => {
+                    if let Some(best) = better {
+                        finished = Some(Finished {
+                            best,
+                            close: Vec::new(),
+                        });
+                    }
+                    break;
+                }
             };
             let i = moves.iter().position(|&at| at == done.best).unwrap_or(0);
             moves[..=i].rotate_right(1);
@@ -122,39 +140,52 @@ impl<L: Layout> Search<L> {
 
     /// One depth at the root: the first move with a full window; each other one first tested
     /// against the best value less `margin` (is it close?), then against the best (is it
-    /// better?), and searched exactly only when better.
+    /// better?), and searched exactly only when better. When the budget runs out, what had
+    /// proved better than the first move.
     fn root(
         &mut self,
         pos: Position<L>,
         moves: &[usize],
         depth: u32,
         margin: i32,
-    ) -> Option<Finished> {
-        let (&first, rest) = moves.split_first()?;
-        let mut best = -self.value(pos.play_unchecked(first), depth - 1, -WIN, WIN)?;
+    ) -> Result<Finished, Stopped> {
+        let (&first, rest) = moves.split_first().ok_or(Stopped { better: None })?;
+        let mut best = -self
+            .value(pos.play_unchecked(first), depth - 1, -WIN, WIN)
+            .ok_or(Stopped { better: None })?;
         let mut best_at = first;
         // Moves with a lower bound on their value.
         let mut close: Vec<(usize, i32)> = Vec::new();
         for &at in rest {
             let child = pos.play_unchecked(at);
+            let stopped = Stopped {
+                better: (best_at != first).then_some(best_at),
+            };
             // A lower bound on the move's value.
             let mut lower = -WIN;
             if margin > 0 {
                 let floor = best - margin;
-                lower = -self.value(child, depth - 1, -floor, -floor + 1)?;
+                lower = -self
+                    .value(child, depth - 1, -floor, -floor + 1)
+                    .ok_or(stopped)?;
                 if lower < floor {
                     continue;
                 }
             }
             if lower <= best {
-                let test = -self.value(child, depth - 1, -best - 1, -best)?;
+                let test = -self
+                    .value(child, depth - 1, -best - 1, -best)
+                    .ok_or(stopped)?;
                 if test <= best {
                     close.push((at, lower));
                     continue;
                 }
                 lower = test;
             }
-            let value = -self.value(child, depth - 1, -WIN, -best)?;
+            // `at` has proved better than the best so far.
+            let value = -self
+                .value(child, depth - 1, -WIN, -best)
+                .ok_or(Stopped { better: Some(at) })?;
             if value > best {
                 close.push((best_at, best));
                 best = value;
@@ -171,7 +202,7 @@ impl<L: Layout> Search<L> {
         if !close.is_empty() {
             close.insert(0, best_at);
         }
-        Some(Finished {
+        Ok(Finished {
             best: best_at,
             close,
         })
@@ -657,5 +688,55 @@ mod tests {
         let learned = Evaluation::Patterns(Learned::Phased);
         check(positions::<6>(15, 6), learned);
         check(positions::<8>(15, 7), learned);
+    }
+
+    #[test]
+    fn a_depth_cut_short_names_only_a_move_that_proved_better_than_the_first() {
+        // The budget runs out at points spread over a depth: what the root then names, if
+        // anything, is a move whose value at that depth is above the first move's (searched
+        // first, the depth before's best). Measured: 39 of the cut-short depths name one.
+        let limits = Limits {
+            budget: u64::MAX,
+            evaluation: Evaluation::Patterns(Learned::Phased),
+            fast: Fast::detect(),
+            probcut: false,
+        };
+        let depth = 5;
+        let mut named = 0;
+        for pos in positions::<8>(30, 33)
+            .into_iter()
+            .filter(|pos| pos.empty.len() > 20)
+            .take(8)
+        {
+            let cells = pos.me | pos.opp | pos.empty;
+            let full = |at: usize| {
+                let value = Search::new(limits, cells).unwrap().value(
+                    pos.play_unchecked(at),
+                    depth - 1,
+                    -WIN,
+                    WIN,
+                );
+                -value.expect("within budget")
+            };
+            let mut moves: Vec<usize> = pos.moves().cells().collect();
+            let mut search = Search::new(limits, cells).unwrap();
+            search.best_move(pos, &mut moves, depth - 1, 0, &mut Rng::new(1));
+            let first = full(moves[0]);
+            let mut whole = Search::new(limits, cells).unwrap();
+            let total = whole.root(pos, &moves, depth, 0).ok().map(|_| whole.nodes);
+            let total = total.expect("within budget");
+            for budget in (1..total).step_by((total / 40).max(1) as usize) {
+                let mut cut = Search::new(Limits { budget, ..limits }, cells).unwrap();
+                let Err(Stopped { better }) = cut.root(pos, &moves, depth, 0) else {
+                    panic!("{budget} of {total} nodes finished the depth");
+                };
+                if let Some(at) = better {
+                    assert_ne!(at, moves[0]);
+                    assert!(full(at) > first, "{at} is not better than {}", moves[0]);
+                    named += 1;
+                }
+            }
+        }
+        assert!(named > 0, "no depth cut short had a better move");
     }
 }
