@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use super::console::{Console, Question};
 use super::{DRAW, HINT, Opponents, Stop, friendly, hint};
 use crate::board::{Coord, Outcome, Player};
-use crate::othello::{Cell, Layout, Othello, PitError, Side, WithSide, computer_move};
+use crate::othello::{Cell, Layout, Memory, Othello, PitError, Side, WithSide, computer_move};
 use crate::rng::Rng;
 
 /// Every line and prompt of the Othello transcript, as the course's sample program prints them.
@@ -209,6 +209,8 @@ where
     }
 
     let mut rng = Rng::new(opponents.seed);
+    // What the computer keeps of each side's searches, for its moves or its hints.
+    let mut memories: [Memory<N>; 2] = Default::default();
     let mut round = 1;
     // The last move, who made it and how many discs it flipped (for the friendly console).
     let mut last: Option<(Player, Coord, usize)> = None;
@@ -229,7 +231,8 @@ where
         if game.pass().is_ok() {
             console.say(text::pass(mover))?;
         } else if by_computer {
-            let at = computer_move(&game, opponents.level, &mut rng)?.expect(HAS_A_MOVE);
+            let memory = &mut memories[game.to_move().index()];
+            let at = computer_move(&game, opponents.level, memory, &mut rng)?.expect(HAS_A_MOVE);
             let flipped = game.play(at).expect("the computer names a legal move");
             console.say(format_args!("{}{at}\n", text::turn_prompt(mover)))?;
             last = Some((game.to_move().opponent(), at, flipped));
@@ -256,7 +259,9 @@ where
                     return console.say(friendly::quit(&format!("Player {mover}")));
                 }
                 if hints && answer.is(HINT) {
-                    let at = computer_move(&game, opponents.level, &mut rng)?.expect(HAS_A_MOVE);
+                    let memory = &mut memories[player.index()];
+                    let at =
+                        computer_move(&game, opponents.level, memory, &mut rng)?.expect(HAS_A_MOVE);
                     console.say(hint(at))?;
                     continue;
                 }

@@ -92,13 +92,17 @@ where
     ) -> Result<i32, TableTooLarge> {
         let mut game = Othello::<N>::new();
         othello_opening(&mut game, self.plies, opening);
+        let mut memories: [othello::Memory<N>; 2] = Default::default();
         while game.outcome().is_none() {
             if game.pass().is_ok() {
                 continue;
             }
-            let at = match players[game.to_move().index()] {
+            let side = game.to_move().index();
+            let at = match players[side] {
                 Contender::Greedy => othello::greedy_move(&game, rng),
-                Contender::Level(level) => othello::computer_move(&game, level, rng)?,
+                Contender::Level(level) => {
+                    othello::computer_move(&game, level, &mut memories[side], rng)?
+                }
             };
             // A player with a legal move always names one.
             if at.is_none_or(|at| game.play(at).is_err()) {

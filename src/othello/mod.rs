@@ -16,7 +16,7 @@ pub use engine::{CountTable, Counting, Layout, Side};
 pub use evaluation::Weights;
 pub use rules::{Cell, MoveError, Othello, PitError};
 pub use search::{
-    Analysis, Appraisal, Asked, Scoring, Solver, computer_move, greedy_move, move_values,
+    Analysis, Appraisal, Asked, Memory, Scoring, Solver, computer_move, greedy_move, move_values,
 };
 pub use training::{
     CACHE_VERSION, Labeller, PhaseFit, SampleSet, Unfit, feature_samples, fit, fit_features,

@@ -3,6 +3,7 @@
 //! varies its play. No I/O here.
 
 use super::midgame::{DISC, Evaluation, Limits, Search};
+use super::midgame_table::Table;
 use super::solve::{Question, solve_position};
 use crate::board::{Coord, LEVELS, TableTooLarge};
 use crate::othello::engine::Bits;
@@ -165,18 +166,41 @@ const OPENING_MOVES: u32 = 4;
 /// See [`OPENING_MOVES`]: a disc and a half, in 64ths of a disc.
 const OPENING_MARGIN: i32 = 3 * DISC / 2;
 
+/// What a computer player keeps from one of its moves in a game to the next: the table of its
+/// selective search (level 10 on 8x8 after the opening, [`SELECTIVE`]), which the next search
+/// starts from, so that it finishes in fewer nodes the depths that one searched. Each side of a
+/// game wants its own, made new for the game: the moves then follow from the game and the seed
+/// alone, as before.
+pub struct Memory<const N: usize>
+where
+    Side<N>: Layout,
+{
+    table: Option<Table<Side<N>>>,
+}
+
+impl<const N: usize> Default for Memory<N>
+where
+    Side<N>: Layout,
+{
+    fn default() -> Self {
+        Memory { table: None }
+    }
+}
+
 /// A move for the player to move at `level` (see [`Strength::of`]), or `None` when the player
-/// has none. Among equally good moves `rng` picks. The error when the search's tables cannot
-/// be had: the computer never plays another move for want of memory.
+/// has none, from what `memory` kept of the same player's moves before in this game. Among
+/// equally good moves `rng` picks. The error when the search's tables cannot be had: the
+/// computer never plays another move for want of memory.
 pub fn computer_move<const N: usize>(
     game: &Othello<N>,
     level: u32,
+    memory: &mut Memory<N>,
     rng: &mut Rng,
 ) -> Result<Option<Coord>, TableTooLarge>
 where
     Side<N>: Layout,
 {
-    move_at(game, Strength::of(level), rng)
+    move_at(game, Strength::of(level), memory, rng)
 }
 
 /// A move for the player to move, played with `strength`, or `None` when the player has none;
@@ -184,6 +208,7 @@ where
 pub(in crate::othello) fn move_at<const N: usize>(
     game: &Othello<N>,
     strength: Strength,
+    memory: &mut Memory<N>,
     rng: &mut Rng,
 ) -> Result<Option<Coord>, TableTooLarge>
 where
@@ -236,8 +261,20 @@ where
     };
     let best = match solved {
         Some(solution) => solution.best,
-        None => Search::<Side<N>>::new(plan.limits, pos.me | pos.opp | pos.empty)?
-            .best_move(pos, &mut moves, plan.depth, margin, rng),
+        None => {
+            let cells = pos.me | pos.opp | pos.empty;
+            // Only the selective search resumes: the other levels' moves stay what they were.
+            let kept = memory.table.take().filter(|_| plan.limits.probcut);
+            let mut search = match kept {
+                Some(table) => Search::resumed(plan.limits, cells, table),
+                None => Search::<Side<N>>::new(plan.limits, cells)?,
+            };
+            let best = search.best_move(pos, &mut moves, plan.depth, margin, rng);
+            if plan.limits.probcut {
+                memory.table = Some(search.into_table());
+            }
+            best
+        }
     };
     Ok(best.or(moves.first().copied()).map(Side::<N>::coord))
 }
@@ -336,12 +373,15 @@ mod tests {
     fn othello_against_random(level: u32, seed: u64) -> bool {
         let mut rng = Rng::new(seed);
         let mut game = Othello::<8>::new();
+        let mut memory = Memory::default();
         while game.outcome().is_none() {
             if game.pass().is_ok() {
                 continue;
             }
             let at = if game.to_move() == Player::First {
-                computer_move(&game, level, &mut rng).unwrap().unwrap()
+                computer_move(&game, level, &mut memory, &mut rng)
+                    .unwrap()
+                    .unwrap()
             } else {
                 let moves: Vec<Coord> = game.legal_moves().collect();
                 moves[rng.below(moves.len())]
@@ -355,7 +395,7 @@ mod tests {
     fn a_computer_move_is_legal_and_the_seed_fixes_it() {
         let game = Othello::<8>::new();
         let pick = |seed| {
-            computer_move(&game, 3, &mut Rng::new(seed))
+            computer_move(&game, 3, &mut Memory::default(), &mut Rng::new(seed))
                 .unwrap()
                 .unwrap()
         };
@@ -371,9 +411,11 @@ mod tests {
     fn self_play(level: u32, seed: u64, moves: usize) -> Vec<Coord> {
         let mut rng = Rng::new(seed);
         let mut game = Othello::<8>::new();
+        let mut memories: [Memory<8>; 2] = Default::default();
         let mut played = Vec::new();
         for _ in 0..moves {
-            let Some(at) = computer_move(&game, level, &mut rng).unwrap() else {
+            let memory = &mut memories[game.to_move().index()];
+            let Some(at) = computer_move(&game, level, memory, &mut rng).unwrap() else {
                 break;
             };
             game.play(at).unwrap();
@@ -435,7 +477,7 @@ mod tests {
             }
             let picks: std::collections::HashSet<Coord> = (0..6)
                 .map(|seed| {
-                    computer_move(&game, 10, &mut Rng::new(seed))
+                    computer_move(&game, 10, &mut Memory::default(), &mut Rng::new(seed))
                         .unwrap()
                         .unwrap()
                 })
@@ -485,7 +527,8 @@ mod tests {
         for board in [rows, pitted] {
             let game = arranged::<8>(&board);
             for level in [2, 3, 5, 8, 10] {
-                let at = computer_move(&game, level, &mut Rng::new(7)).unwrap();
+                let at = computer_move(&game, level, &mut Memory::default(), &mut Rng::new(7));
+                let at = at.unwrap();
                 assert_eq!(at, Some(corner), "level {level}, {board:?}");
             }
         }
@@ -510,7 +553,9 @@ mod tests {
                         .value
                 };
                 let best = solved(&game);
-                let at = computer_move(&game, 10, &mut rng).unwrap().unwrap();
+                let at = computer_move(&game, 10, &mut Memory::default(), &mut rng)
+                    .unwrap()
+                    .unwrap();
                 let mut after = game.clone();
                 after.play(at).unwrap();
                 let value = if after.to_move() == game.to_move() {

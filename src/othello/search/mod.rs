@@ -14,5 +14,5 @@ mod solve_table;
 mod stable;
 
 pub use appraise::{Appraisal, move_values};
-pub use computer::{computer_move, greedy_move};
+pub use computer::{Memory, computer_move, greedy_move};
 pub use solve::{Analysis, Asked, Scoring, Solver};

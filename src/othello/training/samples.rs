@@ -11,7 +11,7 @@ use crate::othello::engine::{Fast, Layout, Position, Side};
 use crate::othello::evaluation::features::{self, Features};
 use crate::othello::evaluation::pattern::{self, Patterns};
 use crate::othello::rules::Othello;
-use crate::othello::search::computer::{Strength, move_at};
+use crate::othello::search::computer::{Memory, Strength, move_at};
 use crate::othello::search::midgame::learned_margin;
 use crate::othello::search::solve::{Asked, Question, Scoring, Solver, solve_position};
 use crate::rng::Rng;
@@ -160,8 +160,9 @@ where
     let at = if random {
         moves[rng.below(moves.len())]
     } else {
-        // Without the search's memory the game is given up rather than played otherwise.
-        match move_at(game, strength, rng) {
+        // Without the search's memory the game is given up rather than played otherwise. The
+        // training strengths search without selectivity, so nothing is kept between moves.
+        match move_at(game, strength, &mut Memory::default(), rng) {
             Ok(at) => at.unwrap_or(moves[0]),
             Err(_) => return false,
         }
