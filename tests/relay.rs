@@ -87,6 +87,41 @@ fn each_opening_is_played_from_both_sides_and_the_summary_counts_the_games() {
 }
 
 #[test]
+fn with_moves_each_game_is_followed_by_a_record_that_review_replays_to_its_result() {
+    // (flags, the record's first tokens: the pit count and pits where the board has pits)
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--size", "4", "--pits", "A1", "--games", "2", "--moves"],
+            "1 A1 ",
+        ),
+        (
+            &["--size", "6", "--levels", "3,2", "--games", "2", "--moves"],
+            "",
+        ),
+    ];
+    for &(flags, pits) in cases {
+        let out = relay(flags);
+        let lines: Vec<&str> = out.lines().collect();
+        for pair in lines[3..7].chunks(2) {
+            let (_, first, a, b) = game(pair[0]);
+            let record = pair[1].strip_prefix("  ").unwrap();
+            assert!(record.starts_with(pits), "{out}");
+            let (x, o) = if first == "A" { (a, b) } else { (b, a) };
+            let size = flags[1];
+            boardgames()
+                .args(["review", "othello", "--size", size, "--exact-from", "8"])
+                .write_stdin(record)
+                .assert()
+                .success()
+                .stdout(predicate::str::ends_with(format!(
+                    "Result: X {x}, O {o}.\n"
+                )));
+        }
+        assert!(lines[7].starts_with("A against B: "), "{out}");
+    }
+}
+
+#[test]
 fn a_program_that_fails_the_relay_is_one_error_line_and_exit_1() {
     let dir = tempfile::tempdir().unwrap();
     // Copies of the classmate that ignore the relay's arguments: one that ends at once, one

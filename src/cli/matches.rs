@@ -133,6 +133,10 @@ pub struct RelayArgs {
     /// Seconds a program may take to ask for the next move (decimals allowed).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, default_value_t = 60.0, value_parser = parse_seconds)]
     pub timeout: f64,
+    /// Print each game's record under its line (its pits, then its moves), as `boardgames
+    /// review othello` reads it.
+    #[arg(long)]
+    pub moves: bool,
     /// Program A: a boardgames build (a path, or a name looked up in PATH).
     pub a: OsString,
     /// Program B, the same.
@@ -147,6 +151,7 @@ impl RelayArgs {
             openings: self.games / 2,
             seed: self.seed,
             timeout: Duration::from_secs_f64(self.timeout),
+            moves: self.moves,
             programs: [self.a, self.b],
         }
     }

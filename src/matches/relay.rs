@@ -44,6 +44,8 @@ pub struct Relaying {
     pub seed: u64,
     /// How long a program may take to answer.
     pub timeout: Duration,
+    /// Whether each game's moves are printed under its line.
+    pub moves: bool,
     /// The two programs.
     pub programs: [OsString; 2],
 }
@@ -80,6 +82,18 @@ mod text {
             discs[0],
             discs[1]
         )
+    }
+
+    /// A game's record, indented under its line, as `review othello` reads it: the pit count
+    /// and the pits first on a board with pits, then the moves, the opening's included and
+    /// passes left out (the rules say where they fall).
+    pub fn moves(pits: &[Coord], played: &[Coord]) -> String {
+        let mut tokens: Vec<String> = Vec::new();
+        if !pits.is_empty() {
+            tokens.push(pits.len().to_string());
+        }
+        tokens.extend(pits.iter().chain(played).map(ToString::to_string));
+        format!("  {}\n", tokens.join(" "))
     }
 
     /// The running score, in the progress bar on a terminal.
@@ -182,10 +196,13 @@ impl WithSide for Match<'_> {
             for console in &mut consoles {
                 console.pits(&relaying.board.pits)?;
             }
-            let discs = play(&start, &moves, a_first, &mut consoles, &mut times)?;
+            let (discs, played) = play(&start, &moves, a_first, &mut consoles, &mut times)?;
             record.add(discs[0] as i32 - discs[1] as i32);
             let first = text::NAMES[usize::from(!a_first)];
-            let line = text::game(game + 1, &moves, first, discs);
+            let mut line = text::game(game + 1, &moves, first, discs);
+            if relaying.moves {
+                line.push_str(&text::moves(&relaying.board.pits, &played));
+            }
             bar.suspend(|| out.write_all(line.as_bytes()).and_then(|()| out.flush()))?;
             bar.say(text::running(&record));
             bar.advance(1);
@@ -202,27 +219,27 @@ impl WithSide for Match<'_> {
 
 /// Plays one game from `start` through the two `consoles` (program A's first): the `opening`
 /// moves, then each mover's hint; program A plays X when `a_first`. Adds each hint's time to
-/// its program's `times`; the discs of A and of B at the end.
+/// its program's `times`; the discs of A and of B at the end, and the moves played.
 fn play<const N: usize>(
     start: &Othello<N>,
     opening: &[Coord],
     a_first: bool,
     consoles: &mut [Console; 2],
     times: &mut [Vec<Duration>; 2],
-) -> anyhow::Result<[usize; 2]>
+) -> anyhow::Result<([usize; 2], Vec<Coord>)>
 where
     Side<N>: Layout,
 {
     let program_of = |player: Player| usize::from((player == Player::First) != a_first);
     let mut game = start.clone();
-    let mut ply = 0;
+    let mut played = Vec::new();
     while game.outcome().is_none() {
         // The consoles pass by themselves.
         if game.pass().is_ok() {
             continue;
         }
         let prompt = othello_console::turn_prompt(game.to_move());
-        let at = match opening.get(ply) {
+        let at = match opening.get(played.len()) {
             Some(&at) => at,
             None => {
                 let mover = program_of(game.to_move());
@@ -239,11 +256,11 @@ where
         for console in consoles.iter_mut() {
             console.answer(&prompt, &at.to_string())?;
         }
-        ply += 1;
+        played.push(at);
     }
     let discs = |player| game.count(Cell::Disc(player));
     let (x, o) = (discs(Player::First), discs(Player::Second));
-    Ok(if a_first { [x, o] } else { [o, x] })
+    Ok((if a_first { [x, o] } else { [o, x] }, played))
 }
 
 /// A running console: the program, its standard input, and what it has written that the
