@@ -257,9 +257,9 @@ pub enum Command {
                       types it into both; each opening is played twice, the programs swapping \
                       sides. Prints a line a game (with --moves, its record under it, for review \
                       othello), then A's wins-draws-losses against B and the time each took to \
-                      hint. Exit status 1, with one error line, when a program \
-                      ends or stops answering, or suggests an illegal move; 2 when the board \
-                      cannot take a pit or a program cannot be run.",
+                      hint. Exit status 1, with one error line, when a program ends or stops \
+                      answering, or suggests an illegal move; 2 when the board cannot take a pit \
+                      or a program cannot be run.",
         after_help = "Example:\n  boardgames relay othello --size 6 --levels 10,10 --games 20 ./new ./old"
     )]
     Relay(Relay),
