@@ -88,6 +88,26 @@ fn a_game_reads_the_same_from_its_transcript_its_input_and_its_move_list() {
 }
 
 #[test]
+fn a_game_played_with_hints_reads_as_the_game_without_them() {
+    // The same game with a hint asked for before each move, as input and as transcript.
+    let (input, _) = game("10", "3");
+    let mut lines = input.lines();
+    let mut hinted = format!("{}\n", lines.next().unwrap());
+    for at in lines {
+        hinted.push_str(&format!("?\n{at}\n"));
+    }
+    let transcript = run(
+        &["othello", "--size", "6", "--hints", "--echo"],
+        hinted.as_bytes(),
+    );
+    assert!(transcript.contains("Hint: "), "{transcript}");
+    let review = ["review", "othello", "--size", "6", "--format", "json"];
+    let plain = run(&review, input.as_bytes());
+    assert_eq!(run(&review, hinted.as_bytes()), plain);
+    assert_eq!(run(&review, transcript.as_bytes()), plain);
+}
+
+#[test]
 fn a_weak_player_loses_more_than_a_strong_one_on_the_same_openings() {
     let loss = |level: &str| -> i64 {
         (1..=3)

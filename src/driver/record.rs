@@ -197,12 +197,19 @@ pub enum Sow {
     Junk,
 }
 
+/// Whether an entry asks the console for a hint or for its help rather than making a move:
+/// in either game the console plays nothing for it.
+#[must_use]
+pub fn asks(token: &str) -> bool {
+    token == super::HINT || token == super::friendly::HELP
+}
+
 /// A Kalah entry as the console reads it.
 #[must_use]
 pub fn sowing(token: &str) -> Sow {
     if super::mancala::UNDO.contains(&token) {
         Sow::Undo
-    } else if token == super::HINT || token == super::friendly::HELP {
+    } else if asks(token) {
         Sow::Nothing
     } else {
         super::console::digits_value(token).map_or(Sow::Junk, Sow::Pit)

@@ -329,7 +329,8 @@ where
     }
     let mut turns = Vec::new();
     let mut number = 0;
-    for token in rest {
+    // A hint or the help asked for (a game played with `--hints` or `--friendly`) is no move.
+    for token in rest.iter().filter(|token| !record::asks(token)) {
         pass_while_stuck(&mut game, &mut turns);
         number += 1;
         if game.outcome().is_some() {
