@@ -44,7 +44,7 @@ pub struct Relaying {
     pub seed: u64,
     /// How long a program may take to answer.
     pub timeout: Duration,
-    /// Whether each game's moves are printed under its line.
+    /// Whether each game's record (its pits, then its moves) is printed under its line.
     pub moves: bool,
     /// The two programs.
     pub programs: [OsString; 2],
