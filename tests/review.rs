@@ -7,7 +7,7 @@ mod common;
 use assert_cmd::Command;
 
 fn boardgames() -> Command {
-    Command::cargo_bin("boardgames").unwrap()
+    assert_cmd::cargo::cargo_bin_cmd!("boardgames")
 }
 
 /// What `boardgames ARGS` prints for `input`, which must succeed.

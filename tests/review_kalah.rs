@@ -9,7 +9,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 fn boardgames() -> Command {
-    Command::cargo_bin("boardgames").unwrap()
+    assert_cmd::cargo::cargo_bin_cmd!("boardgames")
 }
 
 /// What `boardgames ARGS` prints for `input`, which must succeed.
