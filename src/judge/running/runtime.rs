@@ -107,10 +107,18 @@ mod tests {
 
     #[test]
     fn a_script_named_by_a_relative_path_needs_nothing_beyond_its_folder() {
+        // A temporary folder that shares a root with the working folder, so that `..` reaches
+        // it: the system's where it does, else one in the working folder (on Windows the two
+        // may be on different drives, which no relative path joins).
+        let here = std::env::current_dir().unwrap();
         let dir = tempfile::tempdir().unwrap();
+        let dir = if here.ancestors().any(|a| dir.path().starts_with(a)) {
+            dir
+        } else {
+            tempfile::tempdir_in(&here).unwrap()
+        };
         let script = dir.path().join("player");
         std::fs::write(&script, "#!/bin/sh\necho hi\n").unwrap();
-        let here = std::env::current_dir().unwrap();
         let common = here.ancestors().find(|a| script.starts_with(a)).unwrap();
         let ups = here.components().count() - common.components().count();
         let mut relative: PathBuf = std::iter::repeat_n("..", ups).collect();
