@@ -1,7 +1,9 @@
 //! The one-word engine paths built for AVX2, and the run-time check that chooses them: move
 //! generation and flips with the four lines through a cell (steps 1, N, N + 1 and N - 1) in the
-//! four lanes of a vector, both directions of each line at once. The algorithm is the portable
-//! one's (`narrow.rs`); the tests hold the two to the same results at every one-word side.
+//! four lanes of a vector, both directions of each line at once; and, for the exact solver on
+//! processors that also have AVX-512 F, VL and CD, the flips with its count of leading zeros a
+//! lane. The algorithm is the portable one's (`narrow.rs`); the tests hold them to the same
+//! results at every one-word side.
 
 /// Whether this processor has the instructions the fast engine paths are built for: popcnt,
 /// BMI1, BMI2, LZCNT and AVX2 (x86-64-v3). Checked at run time, so that the binary still runs
@@ -17,9 +19,9 @@ pub fn fast_available() -> bool {
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
     _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
-    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set_epi64x,
-    _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sllv_epi64,
-    _mm256_srlv_epi64, _mm256_sub_epi64,
+    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_lzcnt_epi64, _mm256_or_si256,
+    _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_slli_epi64,
+    _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
 };
 
 use super::narrow::{Lines, Masks, Rays};
@@ -93,29 +95,71 @@ pub fn moves<const N: usize>(me: u64, opp: u64, empty: u64) -> u64 {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub fn flips<const N: usize>(me: u64, opp: u64, at: usize) -> u64 {
-    let rays = &Rays::<N>::TABLE[at];
-    // SAFETY: each half of the row is four `u64`s, 32 bytes, read unaligned.
-    debug_assert_eq!(rays.len(), 8, "a row of rays is eight words");
-    let (up, down) = unsafe {
-        (
-            _mm256_loadu_si256(rays.as_ptr().cast()),
-            _mm256_loadu_si256(rays[4..].as_ptr().cast()),
-        )
-    };
+    ray_flips!(N, me, opp, at, first_spread::<N>)
+}
+
+/// Whether this processor also has the AVX-512 instructions [`flips_lzcnt`] is built with
+/// (AVX-512 F, VL and CD), besides those of [`fast_available`].
+pub fn lzcnt_available() -> bool {
+    fast_available()
+        && std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+        && std::arch::is_x86_feature_detected!("avx512cd")
+}
+
+/// [`flips`] with AVX-512's count of leading zeros a lane: towards lower bits, the first cell
+/// of each ray that is not an `opp` disc is its highest set bit, found at once rather than
+/// spread down the line.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+pub fn flips_lzcnt<const N: usize>(me: u64, opp: u64, at: usize) -> u64 {
+    ray_flips!(N, me, opp, at, first_lzcnt)
+}
+
+/// The body of [`flips`] and [`flips_lzcnt`], given the function that finds in each ray to
+/// lower bits (`down`) its first cell that is not an `opp` disc. A macro, so that each copy
+/// is built with its own function's instructions.
+macro_rules! ray_flips {
+    ($n:ident, $me:ident, $opp:ident, $at:ident, $first_lower:expr) => {{
+        let rays = &Rays::<$n>::TABLE[$at];
+        // SAFETY: each half of the row is four `u64`s, 32 bytes, read unaligned.
+        debug_assert_eq!(rays.len(), 8, "a row of rays is eight words");
+        let (up, down) = unsafe {
+            (
+                _mm256_loadu_si256(rays.as_ptr().cast()),
+                _mm256_loadu_si256(rays[4..].as_ptr().cast()),
+            )
+        };
+        let (and, andnot, or) = (_mm256_and_si256, _mm256_andnot_si256, _mm256_or_si256);
+        let (me, opp) = (
+            _mm256_set1_epi64x($me as i64),
+            _mm256_set1_epi64x($opp as i64),
+        );
+        let zero = _mm256_setzero_si256();
+        // All ones in a lane whose first cell holds no disc of `me`: nothing flips there.
+        let open = |first: __m256i| _mm256_cmpeq_epi64(and(first, me), zero);
+
+        let blockers = andnot(opp, up);
+        let first = and(blockers, _mm256_sub_epi64(zero, blockers));
+        let before = and(_mm256_add_epi64(first, _mm256_cmpeq_epi64(zero, zero)), up);
+        let higher = andnot(open(first), before);
+
+        // Towards lower bits, the cells before the first stop are those above it.
+        let first = $first_lower(down, opp);
+        let at_or_below = or(first, _mm256_sub_epi64(first, _mm256_set1_epi64x(1)));
+        let lower = andnot(open(first), andnot(at_or_below, down));
+        fold(or(higher, lower))
+    }};
+}
+use ray_flips;
+
+/// The first cell of each ray to lower bits (`down`) that is not an `opp` disc, for [`flips`]:
+/// each blocking cell spread down its line (steps of one, two and four cells, as far as a ray
+/// reaches), the first being the one spread cell whose neighbour up the line is not.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn first_spread<const N: usize>(down: __m256i, opp: __m256i) -> __m256i {
     let (and, andnot, or) = (_mm256_and_si256, _mm256_andnot_si256, _mm256_or_si256);
-    let (me, opp) = (
-        _mm256_set1_epi64x(me as i64),
-        _mm256_set1_epi64x(opp as i64),
-    );
-    let zero = _mm256_setzero_si256();
-    // All ones in a lane whose first cell holds no disc of `me`: nothing flips there.
-    let open = |first: __m256i| _mm256_cmpeq_epi64(and(first, me), zero);
-
-    let blockers = andnot(opp, up);
-    let first = and(blockers, _mm256_sub_epi64(zero, blockers));
-    let before = and(_mm256_add_epi64(first, _mm256_cmpeq_epi64(zero, zero)), up);
-    let higher = andnot(open(first), before);
-
     // The rays to lower bits step by 1, N, N + 1 and N - 1 (west, north, north-west,
     // north-east), as `Rays` orders them.
     let n = N as i64;
@@ -130,9 +174,16 @@ pub fn flips<const N: usize>(me: u64, opp: u64, at: usize) -> u64 {
         spread,
         _mm256_srlv_epi64(spread, _mm256_slli_epi64::<2>(step)),
     );
-    let first = and(down, andnot(_mm256_srlv_epi64(spread, step), spread));
-    let lower = andnot(open(first), andnot(spread, down));
-    fold(or(higher, lower))
+    and(down, andnot(_mm256_srlv_epi64(spread, step), spread))
+}
+
+/// The same cells for [`flips_lzcnt`]: each ray's highest set bit less `opp`, by its count of
+/// leading zeros (a ray without one counts 64, and the shift leaves nothing).
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+fn first_lzcnt(down: __m256i, opp: __m256i) -> __m256i {
+    let blockers = _mm256_andnot_si256(opp, down);
+    _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(blockers))
 }
 
 /// How many discs `me` turns over by playing `at`, the last empty cell of a board whose every

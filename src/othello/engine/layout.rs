@@ -151,6 +151,36 @@ pub trait Layout {
         Self::flips(me, opp, at)
     }
 
+    /// [`Self::flips`] built for AVX-512's count of leading zeros a lane, where a layout has
+    /// such a path (boards in one word); elsewhere its AVX2 path.
+    ///
+    /// # Safety
+    /// The processor must support AVX2 and AVX-512 F, VL and CD.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    unsafe fn flips_lzcnt(me: Self::Bits, opp: Self::Bits, at: usize) -> Self::Bits
+    where
+        Self: Sized,
+    {
+        // SAFETY: the caller's processor has AVX2, as this function's contract requires.
+        unsafe { Self::flips_avx2(me, opp, at) }
+    }
+
+    /// [`Self::play`] built for AVX-512's count of leading zeros a lane, where a layout has
+    /// such a path; elsewhere its AVX2 path.
+    ///
+    /// # Safety
+    /// The processor must support AVX2 and AVX-512 F, VL and CD.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    unsafe fn play_lzcnt(pos: &Position<Self>, at: usize) -> Position<Self>
+    where
+        Self: Sized,
+    {
+        // SAFETY: the caller's processor has AVX2, as this function's contract requires.
+        unsafe { Self::play_avx2(pos, at) }
+    }
+
     /// [`Self::play`] built for AVX2, where a layout has such a path.
     ///
     /// # Safety
@@ -443,6 +473,18 @@ impl<L: Layout> Position<L> {
         debug_assert!(self.moves().has(at), "{at} is not a legal move");
         // SAFETY: this function is only built for, and so only runs on, processors with AVX2.
         unsafe { L::play_avx2(self, at) }
+    }
+
+    /// [`Self::play_unchecked`], built for AVX-512's count of leading zeros a lane.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[must_use]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+    pub fn play_unchecked_lzcnt(&self, at: usize) -> Self {
+        debug_assert!(self.moves().has(at), "{at} is not a legal move");
+        // SAFETY: this function is only built for, and so only runs on, processors with these
+        // features.
+        unsafe { L::play_lzcnt(self, at) }
     }
 
     /// The same board with the other player to move.

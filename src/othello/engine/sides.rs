@@ -14,9 +14,14 @@ use super::{avx2, window};
 
 /// Proof that this processor runs the fast engine paths (`avx2.rs`: popcnt, BMI1, BMI2, LZCNT
 /// and AVX2): only [`Fast::detect`] makes one, so safe code reaches those paths only through a
-/// value of it (a search's `Option<Fast>`), never on a processor without them.
+/// value of it (a search's `Option<Fast>`), never on a processor without them. It also says
+/// whether the processor has AVX-512's count of leading zeros a lane, which the exact solver's
+/// own copy of its search is built with ([`Layout::flips_lzcnt`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fast(());
+pub struct Fast {
+    #[cfg(target_arch = "x86_64")]
+    lzcnt: bool,
+}
 
 impl Fast {
     /// The proof, where the processor has every feature the fast paths are built with; never
@@ -24,9 +29,19 @@ impl Fast {
     #[must_use]
     pub fn detect() -> Option<Fast> {
         #[cfg(target_arch = "x86_64")]
-        return avx2::fast_available().then_some(Fast(()));
+        return avx2::fast_available().then(|| Fast {
+            lzcnt: avx2::lzcnt_available(),
+        });
         #[cfg(not(target_arch = "x86_64"))]
         None
+    }
+
+    /// Whether the processor also has AVX-512 F, VL and CD, which [`Layout::flips_lzcnt`] is
+    /// built with.
+    #[cfg(target_arch = "x86_64")]
+    #[must_use]
+    pub fn lzcnt(self) -> bool {
+        self.lzcnt
     }
 
     /// [`Self::detect`] for a test of the fast paths, which says on standard error that it
@@ -91,6 +106,23 @@ macro_rules! layouts {
                     // SAFETY: the caller runs on a processor with AVX2, as this function's own
                     // contract requires.
                     let flipped = unsafe { Self::flips_avx2(pos.me, pos.opp, at) };
+                    pos.play_with(flipped, at)
+                }
+
+                #[cfg(target_arch = "x86_64")]
+                #[inline]
+                #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+                unsafe fn flips_lzcnt(me: $bits, opp: $bits, at: usize) -> $bits {
+                    $avx2::flips_lzcnt::<$n>(me, opp, at)
+                }
+
+                #[cfg(target_arch = "x86_64")]
+                #[inline]
+                #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+                unsafe fn play_lzcnt(pos: &Position<Self>, at: usize) -> Position<Self> {
+                    // SAFETY: the caller runs on a processor with these features, as this
+                    // function's own contract requires.
+                    let flipped = unsafe { Self::flips_lzcnt(pos.me, pos.opp, at) };
                     pos.play_with(flipped, at)
                 }
             )?
@@ -329,6 +361,8 @@ mod tests {
     fn generators_agree<L: Layout>(pos: &Position<L>, fast: Option<Fast>) -> L::Bits {
         let n = L::N;
         let moves = L::moves(pos.me, pos.opp, pos.empty);
+        #[cfg(target_arch = "x86_64")]
+        let fast_lzcnt = fast.is_some_and(Fast::lzcnt);
         assert_eq!(
             moves,
             rays::moves::<L>(pos.me, pos.opp, pos.empty),
@@ -356,6 +390,11 @@ mod tests {
                     // SAFETY: the token proves the processor has AVX2.
                     let fast = unsafe { L::flips_avx2(pos.me, pos.opp, i) };
                     assert_eq!(fast, flipped, "side {n} cell {i}");
+                    if fast_lzcnt {
+                        // SAFETY: the token proves the processor has AVX-512 F, VL and CD.
+                        let lzcnt = unsafe { L::flips_lzcnt(pos.me, pos.opp, i) };
+                        assert_eq!(lzcnt, flipped, "side {n} cell {i}, AVX-512");
+                    }
                 }
             }
         }

@@ -552,26 +552,6 @@ impl<'a, L: Layout> Solver<'a, L> {
         Self::learned_portable(pos, moves, depth, -INFINITY_EVAL, INFINITY_EVAL)
     }
 
-    /// The value of `pos` within (`alpha`, `beta`), through the fastest copy of the search.
-    fn search(&mut self, pos: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if self.fast.is_some() {
-            // SAFETY: the token proves the processor has every feature it is built with.
-            return unsafe { self.search_fast(pos, alpha, beta, empties) };
-        }
-        self.search_portable(pos, alpha, beta, empties)
-    }
-
-    /// [`Self::search`] of a move after a node's first: `later_fast` or `later_portable`.
-    fn later(&mut self, child: Position<L>, alpha: i32, beta: i32, empties: u32) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if self.fast.is_some() {
-            // SAFETY: the token proves the processor has every feature it is built with.
-            return unsafe { self.later_fast(child, alpha, beta, empties) };
-        }
-        self.later_portable(child, alpha, beta, empties)
-    }
-
     /// The value of `pos` and a best move; from the solver's `selective_from` empty cells,
     /// where the board has a learned evaluation, found after a selective search.
     fn solve_position(&mut self, pos: Position<L>) -> Solution<usize> {

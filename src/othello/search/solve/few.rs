@@ -1,5 +1,6 @@
-//! The solver's search of the last few empty cells, in two copies made by one macro (the
-//! portable one and one built for the fast engine paths, which visit the same nodes): each
+//! The solver's search of the last few empty cells, in three copies made by one macro (the
+//! portable one, one built for the fast engine paths and one also for AVX-512's flips, which
+//! visit the same nodes): each
 //! empty cell tried in turn by the discs it would flip, without generating moves, the last
 //! two and the last one by code of their own; and the small list of those cells, packed in one
 //! word, that a node hands on to its children without copying. Which cells, in what order and
@@ -244,6 +245,16 @@ fn flips_fast<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
     unsafe { L::flips_avx2(me, opp, at) }
 }
 
+/// [`Layout::flips_lzcnt`] under the name the few-cells macro calls.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+fn flips_lzcnt<L: Layout>(me: L::Bits, opp: L::Bits, at: usize) -> L::Bits {
+    // SAFETY: this function is only built for, and so only runs on, processors with these
+    // features.
+    unsafe { L::flips_lzcnt(me, opp, at) }
+}
+
 few_fn!(
     few_portable,
     two_portable,
@@ -261,5 +272,16 @@ few_fn!(
     last_fast,
     flipped_fast,
     flips_fast,
+    last_flips_fast
+);
+
+#[cfg(target_arch = "x86_64")]
+few_fn!(
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512cd")]
+    few_lzcnt,
+    two_lzcnt,
+    last_lzcnt,
+    flipped_lzcnt,
+    flips_lzcnt,
     last_flips_fast
 );
