@@ -117,8 +117,8 @@ pub fn flips_lzcnt<const N: usize>(me: u64, opp: u64, at: usize) -> u64 {
 }
 
 /// The body of [`flips`] and [`flips_lzcnt`], given the function that finds in each ray to
-/// lower bits (`down`) its first cell that is not an `opp` disc. A macro, so that each copy
-/// is built with its own function's instructions.
+/// lower bits (`down`) its first cell that is not an `opp` disc, and the cells at and below
+/// it. A macro, so that each copy is built with its own function's instructions.
 macro_rules! ray_flips {
     ($n:ident, $me:ident, $opp:ident, $at:ident, $first_lower:expr) => {{
         let rays = &Rays::<$n>::TABLE[$at];
@@ -145,20 +145,20 @@ macro_rules! ray_flips {
         let higher = andnot(open(first), before);
 
         // Towards lower bits, the cells before the first stop are those above it.
-        let first = $first_lower(down, opp);
-        let at_or_below = or(first, _mm256_sub_epi64(first, _mm256_set1_epi64x(1)));
+        let (first, at_or_below) = $first_lower(down, opp);
         let lower = andnot(open(first), andnot(at_or_below, down));
         fold(or(higher, lower))
     }};
 }
 use ray_flips;
 
-/// The first cell of each ray to lower bits (`down`) that is not an `opp` disc, for [`flips`]:
-/// each blocking cell spread down its line (steps of one, two and four cells, as far as a ray
-/// reaches), the first being the one spread cell whose neighbour up the line is not.
+/// The first cell of each ray to lower bits (`down`) that is not an `opp` disc, and the cells
+/// at and below it, for [`flips`]: each blocking cell spread down its line (steps of one, two
+/// and four cells, as far as a ray reaches), the first being the one spread cell whose
+/// neighbour up the line is not.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn first_spread<const N: usize>(down: __m256i, opp: __m256i) -> __m256i {
+fn first_spread<const N: usize>(down: __m256i, opp: __m256i) -> (__m256i, __m256i) {
     let (and, andnot, or) = (_mm256_and_si256, _mm256_andnot_si256, _mm256_or_si256);
     // The rays to lower bits step by 1, N, N + 1 and N - 1 (west, north, north-west,
     // north-east), as `Rays` orders them.
@@ -174,16 +174,20 @@ fn first_spread<const N: usize>(down: __m256i, opp: __m256i) -> __m256i {
         spread,
         _mm256_srlv_epi64(spread, _mm256_slli_epi64::<2>(step)),
     );
-    and(down, andnot(_mm256_srlv_epi64(spread, step), spread))
+    let first = and(down, andnot(_mm256_srlv_epi64(spread, step), spread));
+    (first, spread)
 }
 
 /// The same cells for [`flips_lzcnt`]: each ray's highest set bit less `opp`, by its count of
-/// leading zeros (a ray without one counts 64, and the shift leaves nothing).
+/// leading zeros (a ray without one counts 64, and the shift leaves nothing), and every cell
+/// from it down.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
-fn first_lzcnt(down: __m256i, opp: __m256i) -> __m256i {
+fn first_lzcnt(down: __m256i, opp: __m256i) -> (__m256i, __m256i) {
     let blockers = _mm256_andnot_si256(opp, down);
-    _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(blockers))
+    let first = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(blockers));
+    let below = _mm256_sub_epi64(first, _mm256_set1_epi64x(1));
+    (first, _mm256_or_si256(first, below))
 }
 
 /// How many discs `me` turns over by playing `at`, the last empty cell of a board whose every
