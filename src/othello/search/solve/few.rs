@@ -1,10 +1,9 @@
 //! The solver's search of the last few empty cells, in three copies made by one macro (the
 //! portable one, one built for the fast engine paths and one also for AVX-512's flips, which
-//! visit the same nodes): each
-//! empty cell tried in turn by the discs it would flip, without generating moves, the last
-//! two and the last one by code of their own; and the small list of those cells, packed in one
-//! word, that a node hands on to its children without copying. Which cells, in what order and
-//! from how many is the solver's choice (`solve.rs`).
+//! visit the same nodes): each empty cell tried in turn by the discs it would flip, without
+//! generating moves, the last two and the last one by code of their own; and the small list
+//! of those cells, packed in one word, that a node hands on to its children without copying.
+//! Which cells, in what order and from how many is the solver's choice (`solve.rs`).
 
 use super::{FEW, INFINITY, Solver};
 use crate::othello::engine::{Bits, Layout, Position};
