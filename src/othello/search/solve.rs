@@ -200,6 +200,9 @@ pub struct Solver<'a, L: Layout> {
     /// Whether a solve's best move is sought in the learned evaluation's order
     /// ([`Self::best_move`]); the computer player's by the fewest-replies rule alone.
     ranked_best: bool,
+    /// In the exact search of a solve whose best move is then sought in the learned order, the
+    /// empty cells of its root, whose moves go in that order too ([`Self::best_move`]).
+    ordered_root: Option<u32>,
 }
 
 /// Empty cells from which a position is solved with the helper threads: below, a solve takes
@@ -253,6 +256,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             selective: None,
             selective_from: SELECTIVE,
             ranked_best: true,
+            ordered_root: None,
         })
     }
 
@@ -293,6 +297,7 @@ impl<'a, L: Layout> Solver<'a, L> {
             selective: self.selective,
             selective_from: self.selective_from,
             ranked_best: self.ranked_best,
+            ordered_root: None,
         }
     }
 
@@ -573,7 +578,9 @@ impl<'a, L: Layout> Solver<'a, L> {
             guess = self.exact(pos, guess);
             self.selective = None;
         }
+        self.ordered_root = self.ranked_best.then_some(empties);
         let value = self.exact(pos, guess);
+        self.ordered_root = None;
         let best = if pos.moves().is_empty() {
             None
         } else {

@@ -65,8 +65,14 @@ macro_rules! search_fn {
                 }
                 let (mut alpha, mut beta) = (alpha, beta);
                 let mut first = None;
+                // At the root of a solve's exact search, the moves go in the order its best move
+                // is sought in, not the table's move first nor a child the table knows to cut:
+                // the test that proves the value then proves, in that order, that the moves
+                // before the best fall short, which the table keeps for the search of the best
+                // move ([`Self::best_move`]).
+                let root = self.ordered_root == Some(empties);
                 if let Some(known) = self.known(&pos, empties) {
-                    first = known.best;
+                    first = if root { None } else { known.best };
                     if self.trusts(&known) {
                         if known.lower >= beta {
                             return known.lower;
@@ -178,8 +184,8 @@ macro_rules! search_fn {
                 // is tried next after the table's move (FFO #40-#49 767 -> 749 million nodes,
                 // #20-#39 107.6 -> 106.4). Below [`LATE_ETC`] empty cells, only once the first
                 // move has been searched without cutting the node off.
-                let mut cut_pending = (ETC..LATE_ETC).contains(&empties);
-                if empties >= ETC && !cut_pending {
+                let mut cut_pending = !root && (ETC..LATE_ETC).contains(&empties);
+                if empties >= ETC && !cut_pending && !root {
                     match self.transposition_cut(&list, beta, empties - 1) {
                         Err((value, _)) => {
                             self.give_list(empties, list);
