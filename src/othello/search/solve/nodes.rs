@@ -23,8 +23,8 @@ use crate::othello::search::solve_table::Bounds;
 macro_rules! search_fn {
     (
         $(#[$attr:meta])*
-        $search:ident, $later:ident, $leaf:ident, $near:ident, $few:ident, $learned:ident,
-        $moves:ident, $play:ident
+        $search:ident, $later:ident, $rank:ident, $leaf:ident, $near:ident, $few:ident,
+        $learned:ident, $moves:ident, $play:ident
     ) => {
         impl<L: Layout> Solver<'_, L> {
             /// The value of `pos` (with `empties` empty cells) within (`alpha`, `beta`), fail
@@ -87,7 +87,6 @@ macro_rules! search_fn {
                 let window = (alpha, beta);
                 let start = self.tally.nodes();
                 let mut list = self.take_list(empties);
-                let order = learned_order(L::N, empties);
                 // In a selective search below its root, the best of the moves by the learned
                 // evaluation (in 1/64 disc): a search one ply deeper than the ranking's.
                 let probable = self.selective.is_some_and(|root| empties < root);
@@ -104,70 +103,18 @@ macro_rules! search_fn {
                     }
                     list.push((0, at, child));
                 }
-                let odd = self.odd_quadrants(pos.empty);
-                // Where the children are scored by the learned evaluation itself, each from
-                // what they share with this position: the same values, fewer lookups.
-                let siblings = order
-                    .filter(|&(depth, _)| depth == 0)
-                    .and_then(|_| learned_siblings(&pos, SOLVER_WEIGHTS));
-                for (rank, at, child) in &mut list {
-                    let (at, child) = (*at, *child);
-                    let known = Some(at) == first;
-                    let learned = if known && !probable {
-                        None
-                    } else {
-                        order.and_then(|(depth, reply)| {
-                            let replies = child.$moves();
-                            let value = match &siblings {
-                                Some(shared) => Self::$leaf(shared, pos.me, child, replies),
-                                None => Self::$learned(child, replies, depth, -INFINITY_EVAL, INFINITY_EVAL)?,
-                            };
-                            shallow = shallow.max(-value);
-                            Some(value + reply * replies.len() as i32)
-                        })
-                    };
-                    let value = if known {
-                        i32::MIN
-                    } else if let Some(rank) = learned {
-                        // Far from the end, what a search with the learned evaluation thinks of
-                        // the move, for the other player, and the other player's replies: lower
-                        // first.
-                        rank
-                    } else if empties >= SHALLOW {
-                        // Where the board has no learned evaluation, a search with the
-                        // computer's hand-set one.
-                        crate::othello::search::midgame::shallow_value(child, SHALLOW_DEPTH, self.fast)
-                    } else {
-                        // Fastest first: the fewest replies, a move into a corner first among
-                        // near equals (worth two replies, FFO #40-#44 took 167.8 million nodes,
-                        // half a reply 131.2, four 232.6; #20-#39 151.0 at two, 133.2 at half;
-                        // now an eighth, below).
-                        let replies = child.$moves();
-                        // Potential mobility: empty cells next to the mover's discs, where
-                        // the other player may soon play.
-                        let open = neighbours::<L>(child.opp) & child.empty;
-                        // Corner stability: the mover's corners and its edge cells next to
-                        // them, which no move can take back.
-                        let held = child.opp & self.corners;
-                        let anchored = held.len()
-                            + (neighbours::<L>(held) & child.opp & !self.x_cells).len();
-                        // Later among equals, a move in a quadrant with an even number of empty
-                        // cells, where the other player is likelier to have the last move. The
-                        // weights, in 1/64 reply, near those Edax gives the same features (a corner
-                        // reply counts twice; potential mobility, parity and corner stability only
-                        // part near ties): FFO #40-#49 747.8 million nodes to 733.9, #40-#44 86.6
-                        // to 85.0, #20-#39 100.1 to 98.8, 0.992 of the time (three pairs). Before,
-                        // a corner reply and parity weighed a quarter of a reply, potential
-                        // mobility an eighth, the corner move a half, and stability nothing (parity
-                        // at a quarter had taken #40-#49 from 749.1 million nodes to 741.5).
-                        64 * replies.len() as i32
-                            + 64 * (replies & self.corners).len() as i32
-                            + 2 * open.len() as i32
-                            - 8 * i32::from(self.corners.has(at))
-                            + 4 * i32::from(!odd.has(at))
-                            - 4 * anchored as i32
-                    };
-                    *rank = value;
+                // Where the table knows a best move and its node is not cut by the learned
+                // evaluation, that move is searched before the others are ranked: it usually
+                // cuts the node off, and then they never are (the same ranks, the same nodes).
+                let lazy = first.is_some() && !probable;
+                if let Some(known) = first.filter(|_| lazy) {
+                    for (rank, at, _) in &mut list {
+                        if *at == known {
+                            *rank = i32::MIN;
+                        }
+                    }
+                } else {
+                    shallow = self.$rank(&pos, &mut list, first, probable, empties);
                 }
                 // Probable cut: where the learned evaluation puts the position far enough
                 // outside the window, a selective search takes it to be outside.
@@ -206,6 +153,9 @@ macro_rules! search_fn {
                             }
                             Ok(likely) => promote(&mut list[1..], likely),
                         }
+                    }
+                    if lazy && next == 1 {
+                        self.$rank(&pos, &mut list[1..], first, probable, empties);
                     }
                     if next > 0 && self.may_split(empties) {
                         // Another thread waits: the moves left, in their rank's order, shared
@@ -263,6 +213,96 @@ macro_rules! search_fn {
                     self.tally.nodes() - start,
                 );
                 value
+            }
+
+            /// Ranks `list`, moves of `pos` (with `empties` empty cells), lower first: the table's
+            /// move `first` before all, far from the end by the learned evaluation, else fastest
+            /// first. A move already ranked before all others (the table's, or one that only a
+            /// selective search found to cut: [`promote`]) keeps its place. Returns the best of the
+            /// moves for the player to move by the learned evaluation (in 1/64 disc), where it
+            /// scored them.
+            $(#[$attr])*
+            #[inline]
+            fn $rank(
+                &self,
+                pos: &Position<L>,
+                list: &mut [Ranked<L>],
+                first: Option<usize>,
+                probable: bool,
+                empties: u32,
+            ) -> i32 {
+                let order = learned_order(L::N, empties);
+                let mut shallow = -INFINITY_EVAL;
+
+            let odd = self.odd_quadrants(pos.empty);
+            // Where the children are scored by the learned evaluation itself, each from
+            // what they share with this position: the same values, fewer lookups.
+            let siblings = order
+                .filter(|&(depth, _)| depth == 0)
+                .and_then(|_| learned_siblings(pos, SOLVER_WEIGHTS));
+            for (rank, at, child) in list.iter_mut() {
+                    if *rank <= i32::MIN + 1 {
+                        continue;
+                    }
+                let (at, child) = (*at, *child);
+                let known = Some(at) == first;
+                let learned = if known && !probable {
+                    None
+                } else {
+                    order.and_then(|(depth, reply)| {
+                        let replies = child.$moves();
+                        let value = match &siblings {
+                            Some(shared) => Self::$leaf(shared, pos.me, child, replies),
+                            None => Self::$learned(child, replies, depth, -INFINITY_EVAL, INFINITY_EVAL)?,
+                        };
+                        shallow = shallow.max(-value);
+                        Some(value + reply * replies.len() as i32)
+                    })
+                };
+                let value = if known {
+                    i32::MIN
+                } else if let Some(rank) = learned {
+                    // Far from the end, what a search with the learned evaluation thinks of
+                    // the move, for the other player, and the other player's replies: lower
+                    // first.
+                    rank
+                } else if empties >= SHALLOW {
+                    // Where the board has no learned evaluation, a search with the
+                    // computer's hand-set one.
+                    crate::othello::search::midgame::shallow_value(child, SHALLOW_DEPTH, self.fast)
+                } else {
+                    // Fastest first: the fewest replies, a move into a corner first among
+                    // near equals (worth two replies, FFO #40-#44 took 167.8 million nodes,
+                    // half a reply 131.2, four 232.6; #20-#39 151.0 at two, 133.2 at half;
+                    // now an eighth, below).
+                    let replies = child.$moves();
+                    // Potential mobility: empty cells next to the mover's discs, where
+                    // the other player may soon play.
+                    let open = neighbours::<L>(child.opp) & child.empty;
+                    // Corner stability: the mover's corners and its edge cells next to
+                    // them, which no move can take back.
+                    let held = child.opp & self.corners;
+                    let anchored = held.len()
+                        + (neighbours::<L>(held) & child.opp & !self.x_cells).len();
+                    // Later among equals, a move in a quadrant with an even number of empty
+                    // cells, where the other player is likelier to have the last move. The
+                    // weights, in 1/64 reply, near those Edax gives the same features (a corner
+                    // reply counts twice; potential mobility, parity and corner stability only
+                    // part near ties): FFO #40-#49 747.8 million nodes to 733.9, #40-#44 86.6
+                    // to 85.0, #20-#39 100.1 to 98.8, 0.992 of the time (three pairs). Before,
+                    // a corner reply and parity weighed a quarter of a reply, potential
+                    // mobility an eighth, the corner move a half, and stability nothing (parity
+                    // at a quarter had taken #40-#49 from 749.1 million nodes to 741.5).
+                    64 * replies.len() as i32
+                        + 64 * (replies & self.corners).len() as i32
+                        + 2 * open.len() as i32
+                        - 8 * i32::from(self.corners.has(at))
+                        + 4 * i32::from(!odd.has(at))
+                        - 4 * anchored as i32
+                };
+                *rank = value;
+            }
+                shallow
             }
 
             /// The value for its parent of `child` (with `empties` empty cells), a move after
@@ -433,6 +473,7 @@ fn promote<L: Layout>(list: &mut [Ranked<L>], likely: Option<usize>) {
 search_fn!(
     search_portable,
     later_portable,
+    rank_portable,
     leaf_portable,
     near_portable,
     few_portable,
@@ -446,6 +487,7 @@ search_fn!(
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     search_fast,
     later_fast,
+    rank_fast,
     leaf_fast,
     near_fast,
     few_fast,
@@ -459,6 +501,7 @@ search_fn!(
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512cd")]
     search_lzcnt,
     later_lzcnt,
+    rank_lzcnt,
     leaf_lzcnt,
     near_lzcnt,
     few_lzcnt,
