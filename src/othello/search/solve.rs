@@ -549,12 +549,29 @@ impl<'a, L: Layout> Solver<'a, L> {
     /// the learned evaluation, through the fastest copy; `None` where the board has none.
     fn learned_value(&self, pos: Position<L>, depth: u32) -> Option<i32> {
         let moves = pos.moves();
+        let mut killers = nodes::Killers::default();
         #[cfg(target_arch = "x86_64")]
         if self.fast.is_some() {
             // SAFETY: the token proves the processor has every feature it is built with.
-            return unsafe { Self::learned_fast(pos, moves, depth, -INFINITY_EVAL, INFINITY_EVAL) };
+            return unsafe {
+                Self::learned_fast(
+                    pos,
+                    moves,
+                    depth,
+                    -INFINITY_EVAL,
+                    INFINITY_EVAL,
+                    &mut killers,
+                )
+            };
         }
-        Self::learned_portable(pos, moves, depth, -INFINITY_EVAL, INFINITY_EVAL)
+        Self::learned_portable(
+            pos,
+            moves,
+            depth,
+            -INFINITY_EVAL,
+            INFINITY_EVAL,
+            &mut killers,
+        )
     }
 
     /// The value of `pos` and a best move; from the solver's `selective_from` empty cells,

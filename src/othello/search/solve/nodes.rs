@@ -240,10 +240,12 @@ macro_rules! search_fn {
             let siblings = order
                 .filter(|&(depth, _)| depth == 0)
                 .and_then(|_| learned_siblings(pos, SOLVER_WEIGHTS));
+            // The children's searches share their refutations.
+            let mut killers = Killers::default();
             for (rank, at, child) in list.iter_mut() {
-                    if *rank <= i32::MIN + 1 {
-                        continue;
-                    }
+                if *rank <= i32::MIN + 1 {
+                    continue;
+                }
                 let (at, child) = (*at, *child);
                 let known = Some(at) == first;
                 let learned = if known && !probable {
@@ -253,7 +255,10 @@ macro_rules! search_fn {
                         let replies = child.$moves();
                         let value = match &siblings {
                             Some(shared) => Self::$leaf(shared, pos.me, child, replies),
-                            None => Self::$learned(child, replies, depth, -INFINITY_EVAL, INFINITY_EVAL)?,
+                            None => {
+                                let window = (-INFINITY_EVAL, INFINITY_EVAL);
+                                Self::$learned(child, replies, depth, window.0, window.1, &mut killers)?
+                            }
                         };
                         shallow = shallow.max(-value);
                         Some(value + reply * replies.len() as i32)
@@ -333,9 +338,19 @@ macro_rules! search_fn {
 
             /// The value of `pos`, whose player to move has `moves`, for that player, in 1/64
             /// disc, by a `depth`-ply alpha-beta search with the learned evaluation within
-            /// (`alpha`, `beta`); `None` where the board has none.
+            /// (`alpha`, `beta`); `None` where the board has none. Each node tries first the move
+            /// that was best at the last node of as many plies left (`killers`): within a full
+            /// window the value is the same in any order, and siblings' best replies are often
+            /// the same cell, which then cuts the others off.
             $(#[$attr])*
-            pub(super) fn $learned(pos: Position<L>, moves: L::Bits, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+            pub(super) fn $learned(
+                pos: Position<L>,
+                moves: L::Bits,
+                depth: u32,
+                alpha: i32,
+                beta: i32,
+                killers: &mut Killers,
+            ) -> Option<i32> {
                 let passed = pos.pass();
                 if moves.is_empty() {
                     let theirs = passed.$moves();
@@ -345,7 +360,8 @@ macro_rules! search_fn {
                     if depth == 0 {
                         return learned(&pos, moves, theirs, SOLVER_WEIGHTS);
                     }
-                    return Self::$learned(passed, theirs, depth, -beta, -alpha).map(|v| -v);
+                    let value = Self::$learned(passed, theirs, depth, -beta, -alpha, killers)?;
+                    return Some(-value);
                 }
                 if depth == 0 {
                     return learned(&pos, moves, passed.$moves(), SOLVER_WEIGHTS);
@@ -357,17 +373,25 @@ macro_rules! search_fn {
                 };
                 let mut alpha = alpha;
                 let mut best = -INFINITY_EVAL;
-                for at in moves.cells() {
+                let slot = (depth as usize).min(killers.len() - 1);
+                let killer = killers[slot].filter(|&at| moves.has(at));
+                let mut best_at = None;
+                let rest = moves.cells().filter(|&at| Some(at) != killer);
+                for at in killer.into_iter().chain(rest) {
                     let child = pos.$play(at);
                     let replies = child.$moves();
                     let value = -match &shared {
                         Some(shared) => Self::$leaf(shared, pos.me, child, replies),
-                        None => Self::$learned(child, replies, depth - 1, -beta, -alpha)?,
+                        None => Self::$learned(child, replies, depth - 1, -beta, -alpha, killers)?,
                     };
+                    if value > best {
+                        best_at = Some(at);
+                    }
                     if raise(&mut best, &mut alpha, beta, value) {
                         break;
                     }
                 }
+                killers[slot] = best_at;
                 Some(best)
             }
 
@@ -398,6 +422,10 @@ macro_rules! search_fn {
         }
     };
 }
+
+/// By plies left (the last slot for all deeper), the move best at the last node of a learned
+/// search with as many, which the next such node tries first.
+pub(super) type Killers = [Option<usize>; 8];
 
 impl<L: Layout> Solver<'_, L> {
     /// The value of `pos` within (`alpha`, `beta`), through the fastest copy of the search:

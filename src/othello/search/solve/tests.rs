@@ -1,5 +1,6 @@
 use super::*;
 use crate::othello::Cell;
+use crate::othello::evaluation::learned;
 use crate::rng::Rng;
 
 /// Everything an analysis can give: the line and every move's value.
@@ -140,6 +141,56 @@ fn the_fast_and_the_portable_search_solve_alike() {
         let mut fast = Solver::new(4, 64, Scoring::Discs).unwrap();
         assert_eq!(fast.exact(pos, 0), want);
         assert_eq!(solve(&game).value, want);
+    }
+}
+
+#[test]
+fn the_learned_searches_are_plain_minimax_whatever_order_they_try_moves_in() {
+    // Minimax over the learned evaluation with no pruning and no moves tried out of turn.
+    fn minimax(pos: Position<Side<8>>, depth: u32) -> i32 {
+        let (moves, theirs) = (pos.moves(), pos.pass().moves());
+        if moves.is_empty() && theirs.is_empty() {
+            return 64 * (pos.me.len() as i32 - pos.opp.len() as i32);
+        }
+        if depth == 0 {
+            return learned(&pos, moves, theirs, SOLVER_WEIGHTS).expect("8x8's evaluation");
+        }
+        if moves.is_empty() {
+            return -minimax(pos.pass(), depth);
+        }
+        let values = moves
+            .cells()
+            .map(|at| -minimax(pos.play_unchecked(at), depth - 1));
+        values.max().expect("a move")
+    }
+    let mut rng = Rng::new(17);
+    let fast = Solver::<Side<8>>::new(1, 64, Scoring::Discs).unwrap();
+    let mut portable = Solver::<Side<8>>::new(1, 64, Scoring::Discs).unwrap();
+    portable.fast = None;
+    for round in 0..30 {
+        let mut game = Othello::<8>::new();
+        for _ in 0..8 + rng.below(44) {
+            let moves: Vec<Coord> = game.legal_moves().collect();
+            match moves.len() {
+                0 if game.outcome().is_some() => break,
+                0 => game.pass().unwrap(),
+                n => game.play(moves[rng.below(n)]).map(|_| ()).unwrap(),
+            }
+        }
+        let pos = game.position();
+        for depth in 0..=3 {
+            let want = Some(minimax(pos, depth));
+            assert_eq!(
+                fast.learned_value(pos, depth),
+                want,
+                "round {round}, depth {depth}"
+            );
+            assert_eq!(
+                portable.learned_value(pos, depth),
+                want,
+                "round {round}, depth {depth}"
+            );
+        }
     }
 }
 
