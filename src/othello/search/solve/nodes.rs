@@ -366,11 +366,7 @@ macro_rules! search_fn {
                 if depth == 0 {
                     return learned(&pos, moves, passed.$moves(), SOLVER_WEIGHTS);
                 }
-                let shared = if depth == 1 {
-                    learned_siblings(&pos, SOLVER_WEIGHTS)
-                } else {
-                    None
-                };
+                let mut shared = None;
                 let mut alpha = alpha;
                 let mut best = -INFINITY_EVAL;
                 let slot = (depth as usize).min(killers.len() - 1);
@@ -378,6 +374,12 @@ macro_rules! search_fn {
                 let mut best_at = None;
                 let rest = moves.cells().filter(|&at| Some(at) != killer);
                 for at in killer.into_iter().chain(rest) {
+                    // One ply from the end, what the children share, unless the killer is
+                    // tried first: it usually cuts the node off, and one child costs less
+                    // scored whole.
+                    if depth == 1 && shared.is_none() && (best_at.is_some() || killer.is_none()) {
+                        shared = learned_siblings(&pos, SOLVER_WEIGHTS);
+                    }
                     let child = pos.$play(at);
                     let replies = child.$moves();
                     let value = -match &shared {
