@@ -296,9 +296,11 @@ pub fn step<L: Layout>(x: L::Bits, dir: Direction) -> L::Bits {
 /// The cells next to a cell of `x`, in any of the eight directions (and maybe some of `x`).
 #[inline]
 pub fn neighbours<L: Layout>(x: L::Bits) -> L::Bits {
-    Direction::ALL
-        .iter()
-        .fold(L::Bits::EMPTY, |near, &dir| near | step::<L>(x, dir))
+    // The cells beside `x` in its row, then those and `x` a row up and a row down: the eight
+    // steps in four (the move orderer's potential mobility spent a third of its time on them).
+    let beside = step::<L>(x, Direction::East) | step::<L>(x, Direction::West);
+    let row = x | beside;
+    beside | step::<L>(row, Direction::North) | step::<L>(row, Direction::South)
 }
 
 /// The cells where `me` may play: empty (`empty`) cells from which a straight line of one or

@@ -282,7 +282,7 @@ fn wide_moves<const W: usize, L: Layout<Bits = Wide<W>>>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::layout::{Position, flips, moves, rays, step};
+    use super::super::layout::{Position, flips, moves, neighbours, rays, step};
     use super::*;
     use crate::board::Coord;
     use crate::rng::Rng;
@@ -326,6 +326,15 @@ mod tests {
                 .filter(|&&dir| !step::<L>(x, dir).is_empty())
                 .count();
             assert_eq!(stays, 3, "corner {corner} at side {n}");
+        }
+        // Each cell's neighbours are its steps in the eight directions (and so, since both
+        // are unions over the cells, any set's are).
+        for &i in &all {
+            let x = L::Bits::cell(i);
+            let steps = Direction::ALL
+                .iter()
+                .fold(L::Bits::EMPTY, |near, &dir| near | step::<L>(x, dir));
+            assert_eq!(neighbours::<L>(x), steps, "cell {i} at side {n}");
         }
         // Centre-ish moves: the opening position has exactly four moves at every side.
         let (a, b) = (n / 2 - 1, n / 2);
