@@ -233,80 +233,80 @@ macro_rules! search_fn {
             ) -> i32 {
                 let order = learned_order(L::N, empties);
                 let mut shallow = -INFINITY_EVAL;
-
-            let odd = self.odd_quadrants(pos.empty);
-            // Where the children are scored by the learned evaluation itself, each from
-            // what they share with this position: the same values, fewer lookups.
-            let siblings = order
-                .filter(|&(depth, _)| depth == 0)
-                .and_then(|_| learned_siblings(pos, SOLVER_WEIGHTS));
-            // The children's searches share their refutations.
-            let mut killers = Killers::default();
-            for (rank, at, child) in list.iter_mut() {
-                if *rank <= i32::MIN + 1 {
-                    continue;
-                }
-                let (at, child) = (*at, *child);
-                let known = Some(at) == first;
-                let learned = if known && !probable {
-                    None
-                } else {
-                    order.and_then(|(depth, reply)| {
+                let odd = self.odd_quadrants(pos.empty);
+                // Where the children are scored by the learned evaluation itself, each from
+                // what they share with this position: the same values, fewer lookups.
+                let siblings = order
+                    .filter(|&(depth, _)| depth == 0)
+                    .and_then(|_| learned_siblings(pos, SOLVER_WEIGHTS));
+                // The children's searches share their refutations.
+                let mut killers = Killers::default();
+                for (rank, at, child) in list.iter_mut() {
+                    if *rank <= i32::MIN + 1 {
+                        continue;
+                    }
+                    let (at, child) = (*at, *child);
+                    let known = Some(at) == first;
+                    let learned = if known && !probable {
+                        None
+                    } else {
+                        order.and_then(|(depth, reply)| {
+                            let replies = child.$moves();
+                            let value = match &siblings {
+                                Some(shared) => Self::$leaf(shared, pos.me, child, replies),
+                                None => {
+                                    let (low, high) = (-INFINITY_EVAL, INFINITY_EVAL);
+                                    let killers = &mut killers;
+                                    Self::$learned(child, replies, depth, low, high, killers)?
+                                }
+                            };
+                            shallow = shallow.max(-value);
+                            Some(value + reply * replies.len() as i32)
+                        })
+                    };
+                    let value = if known {
+                        i32::MIN
+                    } else if let Some(rank) = learned {
+                        // Far from the end, what a search with the learned evaluation thinks of
+                        // the move, for the other player, and the other player's replies: lower
+                        // first.
+                        rank
+                    } else if empties >= SHALLOW {
+                        // Where the board has no learned evaluation, a search with the
+                        // computer's hand-set one.
+                        crate::othello::search::midgame::shallow_value(child, SHALLOW_DEPTH, self.fast)
+                    } else {
+                        // Fastest first: the fewest replies, a move into a corner first among
+                        // near equals (worth two replies, FFO #40-#44 took 167.8 million nodes,
+                        // half a reply 131.2, four 232.6; #20-#39 151.0 at two, 133.2 at half;
+                        // now an eighth, below).
                         let replies = child.$moves();
-                        let value = match &siblings {
-                            Some(shared) => Self::$leaf(shared, pos.me, child, replies),
-                            None => {
-                                let window = (-INFINITY_EVAL, INFINITY_EVAL);
-                                Self::$learned(child, replies, depth, window.0, window.1, &mut killers)?
-                            }
-                        };
-                        shallow = shallow.max(-value);
-                        Some(value + reply * replies.len() as i32)
-                    })
-                };
-                let value = if known {
-                    i32::MIN
-                } else if let Some(rank) = learned {
-                    // Far from the end, what a search with the learned evaluation thinks of
-                    // the move, for the other player, and the other player's replies: lower
-                    // first.
-                    rank
-                } else if empties >= SHALLOW {
-                    // Where the board has no learned evaluation, a search with the
-                    // computer's hand-set one.
-                    crate::othello::search::midgame::shallow_value(child, SHALLOW_DEPTH, self.fast)
-                } else {
-                    // Fastest first: the fewest replies, a move into a corner first among
-                    // near equals (worth two replies, FFO #40-#44 took 167.8 million nodes,
-                    // half a reply 131.2, four 232.6; #20-#39 151.0 at two, 133.2 at half;
-                    // now an eighth, below).
-                    let replies = child.$moves();
-                    // Potential mobility: empty cells next to the mover's discs, where
-                    // the other player may soon play.
-                    let open = neighbours::<L>(child.opp) & child.empty;
-                    // Corner stability: the mover's corners and its edge cells next to
-                    // them, which no move can take back.
-                    let held = child.opp & self.corners;
-                    let anchored = held.len()
-                        + (neighbours::<L>(held) & child.opp & !self.x_cells).len();
-                    // Later among equals, a move in a quadrant with an even number of empty
-                    // cells, where the other player is likelier to have the last move. The
-                    // weights, in 1/64 reply, near those Edax gives the same features (a corner
-                    // reply counts twice; potential mobility, parity and corner stability only
-                    // part near ties): FFO #40-#49 747.8 million nodes to 733.9, #40-#44 86.6
-                    // to 85.0, #20-#39 100.1 to 98.8, 0.992 of the time (three pairs). Before,
-                    // a corner reply and parity weighed a quarter of a reply, potential
-                    // mobility an eighth, the corner move a half, and stability nothing (parity
-                    // at a quarter had taken #40-#49 from 749.1 million nodes to 741.5).
-                    64 * replies.len() as i32
-                        + 64 * (replies & self.corners).len() as i32
-                        + 2 * open.len() as i32
-                        - 8 * i32::from(self.corners.has(at))
-                        + 4 * i32::from(!odd.has(at))
-                        - 4 * anchored as i32
-                };
-                *rank = value;
-            }
+                        // Potential mobility: empty cells next to the mover's discs, where
+                        // the other player may soon play.
+                        let open = neighbours::<L>(child.opp) & child.empty;
+                        // Corner stability: the mover's corners and its edge cells next to
+                        // them, which no move can take back.
+                        let held = child.opp & self.corners;
+                        let anchored = held.len()
+                            + (neighbours::<L>(held) & child.opp & !self.x_cells).len();
+                        // Later among equals, a move in a quadrant with an even number of empty
+                        // cells, where the other player is likelier to have the last move. The
+                        // weights, in 1/64 reply, near those Edax gives the same features (a corner
+                        // reply counts twice; potential mobility, parity and corner stability only
+                        // part near ties): FFO #40-#49 747.8 million nodes to 733.9, #40-#44 86.6
+                        // to 85.0, #20-#39 100.1 to 98.8, 0.992 of the time (three pairs). Before,
+                        // a corner reply and parity weighed a quarter of a reply, potential
+                        // mobility an eighth, the corner move a half, and stability nothing (parity
+                        // at a quarter had taken #40-#49 from 749.1 million nodes to 741.5).
+                        64 * replies.len() as i32
+                            + 64 * (replies & self.corners).len() as i32
+                            + 2 * open.len() as i32
+                            - 8 * i32::from(self.corners.has(at))
+                            + 4 * i32::from(!odd.has(at))
+                            - 4 * anchored as i32
+                    };
+                    *rank = value;
+                }
                 shallow
             }
 
