@@ -106,6 +106,7 @@ macro_rules! search_fn {
                 // Where the table knows a best move and its node is not cut by the learned
                 // evaluation, that move is searched before the others are ranked: it usually
                 // cuts the node off, and then they never are (the same ranks, the same nodes).
+                // A lone move needs no rank either.
                 let lazy = first.is_some() && !probable;
                 if let Some(known) = first.filter(|_| lazy) {
                     for (rank, at, _) in &mut list {
@@ -113,7 +114,7 @@ macro_rules! search_fn {
                             *rank = i32::MIN;
                         }
                     }
-                } else {
+                } else if list.len() > 1 || probable {
                     shallow = self.$rank(&pos, &mut list, first, probable, empties);
                 }
                 // Probable cut: where the learned evaluation puts the position far enough
