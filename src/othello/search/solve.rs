@@ -549,29 +549,14 @@ impl<'a, L: Layout> Solver<'a, L> {
     /// the learned evaluation, through the fastest copy; `None` where the board has none.
     fn learned_value(&self, pos: Position<L>, depth: u32) -> Option<i32> {
         let moves = pos.moves();
-        let mut killers = nodes::Killers::default();
+        let (low, high) = (-INFINITY_EVAL, INFINITY_EVAL);
+        let killers = &mut nodes::Killers::default();
         #[cfg(target_arch = "x86_64")]
         if self.fast.is_some() {
             // SAFETY: the token proves the processor has every feature it is built with.
-            return unsafe {
-                Self::learned_fast(
-                    pos,
-                    moves,
-                    depth,
-                    -INFINITY_EVAL,
-                    INFINITY_EVAL,
-                    &mut killers,
-                )
-            };
+            return unsafe { Self::learned_fast(pos, moves, depth, low, high, killers) };
         }
-        Self::learned_portable(
-            pos,
-            moves,
-            depth,
-            -INFINITY_EVAL,
-            INFINITY_EVAL,
-            &mut killers,
-        )
+        Self::learned_portable(pos, moves, depth, low, high, killers)
     }
 
     /// The value of `pos` and a best move; from the solver's `selective_from` empty cells,
