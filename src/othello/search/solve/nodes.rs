@@ -91,6 +91,10 @@ macro_rules! search_fn {
                 // evaluation (in 1/64 disc): a search one ply deeper than the ranking's.
                 let probable = self.selective.is_some_and(|root| empties < root);
                 let mut shallow = -INFINITY_EVAL;
+                // Where the table knows a best move and its node is not cut by the learned
+                // evaluation, that move is searched before the others are ranked: it usually
+                // cuts the node off, and then they never are (the same ranks, the same nodes).
+                let lazy = first.is_some() && !probable;
                 // Every child made first, its shared table bucket (which the transposition
                 // cutoff below and its own search read first) on its way into the cache before
                 // any is ranked: ranking one child is too short to hide a miss behind (FFO
@@ -101,20 +105,11 @@ macro_rules! search_fn {
                     if shared {
                         self.table.prefetch(&child);
                     }
-                    list.push((0, at, child));
+                    let rank = if lazy && Some(at) == first { i32::MIN } else { 0 };
+                    list.push((rank, at, child));
                 }
-                // Where the table knows a best move and its node is not cut by the learned
-                // evaluation, that move is searched before the others are ranked: it usually
-                // cuts the node off, and then they never are (the same ranks, the same nodes).
                 // A lone move needs no rank either.
-                let lazy = first.is_some() && !probable;
-                if let Some(known) = first.filter(|_| lazy) {
-                    for (rank, at, _) in &mut list {
-                        if *at == known {
-                            *rank = i32::MIN;
-                        }
-                    }
-                } else if list.len() > 1 || probable {
+                if !lazy && (list.len() > 1 || probable) {
                     shallow = self.$rank(&pos, &mut list, first, probable, empties);
                 }
                 // Probable cut: where the learned evaluation puts the position far enough
