@@ -75,10 +75,14 @@ const SHALLOW_DEPTH: u32 = 3;
 /// 518.5 but slower; three from 20, 533.0; three plies at one and a half discs a reply from
 /// 21, 565.9, at one or three from 22, 576.9 and 599.9; two plies from 18 at two and a half
 /// discs, 552.9; four plies from 22, 635.4 million. A window around the node's for the ranking
-/// searches, as Egaroucid's (16 discs below, 6 above), 730 million.)
+/// searches, as Egaroucid's (16 discs below, 6 above), 730 million.) Since the ranking
+/// searches try killers first, three plies from 23 rather than 21: FFO #40-#49 388.1 million
+/// nodes to 389.2, #20-#39 81.9 to 73.3, in 0.936-0.980 of the time (seven pairs, median
+/// 0.963); from 22, 389.6 million in 0.94-1.04 (median 0.99); from 24, 409.4 million; two
+/// plies from 16, 375.6 million in 1.04-1.10, from 18, 410.1 million.
 fn learned_order(side: usize, empties: u32) -> Option<(u32, i32)> {
     match side {
-        8 if empties >= 21 => Some((3, 128)),
+        8 if empties >= 23 => Some((3, 128)),
         8 if empties >= 17 => Some((2, 160)),
         6 if empties >= 16 => Some((2, 64)),
         8 | 6 if empties >= 11 => Some((0, 256)),
