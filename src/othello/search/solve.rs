@@ -130,8 +130,14 @@ const ETC: u32 = 8;
 /// by their first move, and the children's table buckets, fetched when the children were made,
 /// have arrived by then (FFO #40-#49, paired: 0.91 and 0.93 of the processor time, 709 -> 728
 /// million nodes; #20-#39 97.8 -> 100.1 million, 0.88 of the time; at 8 cells only, 712.7
-/// million, from 8 to 10, 732.0 million).
-const LATE_ETC: u32 = 10;
+/// million, from 8 to 10, 732.0 million). At 8 cells only since the thirteenth session: FFO
+/// #40-#49 389.2 -> 383.0 million nodes, #20-#39 73.3 -> 72.5, 0.90-1.01 of the time (nine
+/// pairs, median 0.97); below 11, 391.0 million, 0.97 and 1.00.
+const LATE_ETC: u32 = 9;
+
+// The children of a node that asks the table about them go to a table too: the near one holds
+// none below [`SORTED`] empty cells.
+const _: () = assert!(ETC > SORTED && LATE_ETC >= ETC);
 
 /// How a finished game is scored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
