@@ -110,7 +110,7 @@ macro_rules! search_fn {
                 }
                 // A lone move needs no rank either.
                 if !lazy && (list.len() > 1 || probable) {
-                    shallow = self.$rank(&pos, &mut list, first, probable, empties);
+                    shallow = self.$rank(&pos, &mut list, first, empties);
                 }
                 // Probable cut: where the learned evaluation puts the position far enough
                 // outside the window, a selective search takes it to be outside.
@@ -151,7 +151,7 @@ macro_rules! search_fn {
                         }
                     }
                     if lazy && next == 1 {
-                        self.$rank(&pos, &mut list[1..], first, probable, empties);
+                        self.$rank(&pos, &mut list[1..], first, empties);
                     }
                     if next > 0 && self.may_split(empties) {
                         // Another thread waits: the moves left, in their rank's order, shared
@@ -224,7 +224,6 @@ macro_rules! search_fn {
                 pos: &Position<L>,
                 list: &mut [Ranked<L>],
                 first: Option<usize>,
-                probable: bool,
                 empties: u32,
             ) -> i32 {
                 let order = learned_order(L::N, empties);
@@ -242,24 +241,22 @@ macro_rules! search_fn {
                         continue;
                     }
                     let (at, child) = (*at, *child);
+                    // The table's move reaches here only in a probable cut, which needs its
+                    // evaluation too (elsewhere it is searched before the others are ranked).
                     let known = Some(at) == first;
-                    let learned = if known && !probable {
-                        None
-                    } else {
-                        order.and_then(|(depth, reply)| {
-                            let replies = child.$moves();
-                            let value = match &siblings {
-                                Some(shared) => Self::$leaf(shared, pos.me, child, replies),
-                                None => {
-                                    let (low, high) = (-INFINITY_EVAL, INFINITY_EVAL);
-                                    let killers = &mut killers;
-                                    Self::$learned(child, replies, depth, low, high, killers)?
-                                }
-                            };
-                            shallow = shallow.max(-value);
-                            Some(value + reply * replies.len() as i32)
-                        })
-                    };
+                    let learned = order.and_then(|(depth, reply)| {
+                        let replies = child.$moves();
+                        let value = match &siblings {
+                            Some(shared) => Self::$leaf(shared, pos.me, child, replies),
+                            None => {
+                                let (low, high) = (-INFINITY_EVAL, INFINITY_EVAL);
+                                let killers = &mut killers;
+                                Self::$learned(child, replies, depth, low, high, killers)?
+                            }
+                        };
+                        shallow = shallow.max(-value);
+                        Some(value + reply * replies.len() as i32)
+                    });
                     let value = if known {
                         i32::MIN
                     } else if let Some(rank) = learned {
