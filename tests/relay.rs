@@ -181,3 +181,77 @@ fn a_program_that_fails_the_relay_is_one_error_line_and_exit_1() {
         .stdout("")
         .stderr("error: pit D4 is a centre cell\n");
 }
+
+#[test]
+fn listed_openings_are_played_in_order_from_both_sides_and_a_bad_list_names_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    // Spaces between the moves are optional and blank lines are skipped.
+    let good = list("good.txt", "C5 B5\n\nd2e2\n");
+    let out = relay(&[
+        "--size",
+        "6",
+        "--levels",
+        "2,1",
+        "--openings",
+        good.to_str().unwrap(),
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    let header = format!("4 games (2 openings from {}, each", good.display());
+    assert!(lines[0].contains(&header), "{out}");
+    let played: Vec<_> = lines[3..7].iter().map(|l| game(l)).collect();
+    for (i, opening) in ["C5 B5", "C5 B5", "D2 E2", "D2 E2"].iter().enumerate() {
+        assert_eq!(
+            (&*played[i].0, &*played[i].1),
+            (*opening, ["A", "B"][i % 2])
+        );
+    }
+    assert!(lines[7].starts_with("A against B: "), "{out}");
+    // (the file's text, what the one error line says)
+    let cases: &[(&str, &str)] = &[
+        (
+            "C5\nC5 A1\n",
+            "bad.txt line 2: A1 is not a legal move there",
+        ),
+        (
+            "C5\n\nC5 9\n",
+            "bad.txt line 3: 9: a cell address starts with a letter",
+        ),
+        ("\n \n", "bad.txt lists no opening"),
+    ];
+    for &(text, message) in cases {
+        let bad = list("bad.txt", text);
+        boardgames()
+            .args(["relay", "othello", "--size", "6", "--openings"])
+            .arg(&bad)
+            .args([this_build(), this_build()])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::starts_with("error: ").and(predicate::str::contains(message)))
+            .stderr(predicate::function(|err: &str| err.lines().count() == 1));
+    }
+    let missing = dir.path().join("missing.txt");
+    boardgames()
+        .args(["relay", "othello", "--openings"])
+        .arg(&missing)
+        .args([this_build(), this_build()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(format!(
+            "error: cannot read {}",
+            missing.display()
+        )));
+    // A list and a number of random games exclude each other.
+    boardgames()
+        .args(["relay", "othello", "--games", "4", "--openings"])
+        .arg(&good)
+        .args([this_build(), this_build()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}

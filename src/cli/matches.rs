@@ -2,6 +2,7 @@
 //! `boardgames relay` (two programs through their consoles).
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
@@ -11,7 +12,7 @@ use super::common::{
     parse_threads, usage_error, within,
 };
 use crate::board::LEVELS;
-use crate::matches::{ArenaBoard, Contender, Contest, Relaying};
+use crate::matches::{ArenaBoard, Contender, Contest, Openings, Relaying};
 
 /// The games the arena plays.
 #[derive(Debug, Subcommand)]
@@ -125,8 +126,12 @@ pub struct RelayArgs {
     #[arg(long, value_name = "A,B", allow_negative_numbers = true, default_value = "10,10", value_parser = parse_level_pair)]
     pub levels: [u32; 2],
     /// Games: an even number, half of it openings played from both sides.
-    #[arg(long, value_name = "G", allow_negative_numbers = true, default_value_t = 20, value_parser = parse_games)]
+    #[arg(long, value_name = "G", allow_negative_numbers = true, default_value_t = 20, value_parser = parse_games, conflicts_with = "openings")]
     pub games: usize,
+    /// Play the openings FILE lists rather than random ones, each from both sides: one a line,
+    /// its moves as the console names them (`D3 C5 F6` or `d3c5f6`), passes left out.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
     /// Seed of the openings and of the programs' seeds.
     #[arg(long, value_name = "S", allow_negative_numbers = true, default_value_t = SEED, value_parser = parse_seed)]
     pub seed: u64,
@@ -148,7 +153,10 @@ impl RelayArgs {
         Relaying {
             board: self.board.board(),
             levels: self.levels,
-            openings: self.games / 2,
+            openings: match self.openings {
+                Some(path) => Openings::Listed(path),
+                None => Openings::Random(self.games / 2),
+            },
             seed: self.seed,
             timeout: Duration::from_secs_f64(self.timeout),
             moves: self.moves,

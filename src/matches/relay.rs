@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 
 use super::arena::{OTHELLO_OPENING, Record, othello_opening};
+use super::openings::{Openings, read_openings};
 use crate::board::{Coord, Player};
 use crate::driver::othello_console;
 use crate::judge::{Program, Sandbox, SandboxMode, Seal, Sealed, collect_tail};
@@ -38,8 +39,8 @@ pub struct Relaying {
     pub board: OthelloBoard,
     /// The level each program plays at, the first program's first.
     pub levels: [u32; 2],
-    /// Openings, each played from both sides.
-    pub openings: usize,
+    /// The openings, each played from both sides.
+    pub openings: Openings,
     /// Seed of the openings and of the programs' `--seed`s.
     pub seed: u64,
     /// How long a program may take to answer.
@@ -52,21 +53,28 @@ pub struct Relaying {
 
 /// The relay's report.
 mod text {
+    use std::path::Path;
     use std::time::Duration;
 
     use crate::board::Coord;
-    use crate::matches::arena::Record;
+    use crate::matches::arena::{OTHELLO_OPENING, Record};
 
     pub const NAMES: [&str; 2] = ["A", "B"];
 
-    pub fn header(side: usize, games: usize, openings: usize, plies: usize, seed: u64) -> String {
-        let openings = match openings {
+    /// Where `count` openings came from: `file`, or random moves.
+    pub fn header(side: usize, count: usize, file: Option<&Path>, seed: u64) -> String {
+        let games = 2 * count;
+        let openings = match count {
             1 => "1 opening".to_string(),
             n => format!("{n} openings"),
         };
+        let source = match file {
+            Some(path) => format!("from {}", path.display()),
+            None => format!("of {OTHELLO_OPENING} random moves"),
+        };
         format!(
-            "Othello {side}x{side}: {games} games ({openings} of {plies} random moves, each \
-             played from both sides), seed {seed}\n"
+            "Othello {side}x{side}: {games} games ({openings} {source}, each played from both \
+             sides), seed {seed}\n"
         )
     }
 
@@ -167,10 +175,16 @@ impl WithSide for Match<'_> {
         } = self;
         let start = othello_start::<N>(&relaying.board.pits)?;
         let mut rng = Rng::new(relaying.seed);
-        let games = 2 * relaying.openings;
-        out.write_all(
-            text::header(N, games, relaying.openings, OTHELLO_OPENING, relaying.seed).as_bytes(),
-        )?;
+        let (listed, path, count) = match &relaying.openings {
+            Openings::Random(count) => (None, None, *count),
+            Openings::Listed(path) => {
+                let list = read_openings(path, &start)?;
+                let count = list.len();
+                (Some(list), Some(path.as_path()), count)
+            }
+        };
+        let games = 2 * count;
+        out.write_all(text::header(N, count, path, relaying.seed).as_bytes())?;
         for (i, program) in programs.iter().enumerate() {
             let line = text::program(text::NAMES[i], &program.command_line(), relaying.levels[i]);
             out.write_all(line.as_bytes())?;
@@ -185,7 +199,10 @@ impl WithSide for Match<'_> {
             // with the sides swapped.
             let a_first = game % 2 == 0;
             if a_first {
-                moves = othello_opening(&mut start.clone(), OTHELLO_OPENING, &mut rng);
+                moves = match &listed {
+                    Some(list) => list[game / 2].clone(),
+                    None => othello_opening(&mut start.clone(), OTHELLO_OPENING, &mut rng),
+                };
             }
             let seeds = [rng.next(), rng.next()];
             let start_console = |i: usize| {

@@ -1,0 +1,108 @@
+//! Where a relay's openings come from: random moves drawn from the seed, or a file that lists
+//! them, one opening a line. A file makes a set that can be played again by any build and
+//! split between runs, and a file of every opening of a few moves measures two programs with no
+//! draw of openings at all. Each listed opening is checked against the rules before a console
+//! starts; a move that cannot be read or played names its line.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use crate::board::Coord;
+use crate::othello::{Layout, Othello, Side};
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Openings {
+    /// This many openings of random moves, drawn from the relay's seed.
+    Random(usize),
+    /// The openings a file lists.
+    Listed(PathBuf),
+}
+
+/// The openings `path` lists, each checked from `start`: one a line, its moves named as this
+/// program's console names them, with or without spaces between them (`D3 C5` or `d3c5`), the
+/// passes left out. Blank lines are skipped.
+///
+/// # Errors
+/// When the file cannot be read or holds no opening; when a move cannot be read, is not legal
+/// where it falls, or the game is over once an opening is played.
+pub fn read_openings<const N: usize>(
+    path: &Path,
+    start: &Othello<N>,
+) -> anyhow::Result<Vec<Vec<Coord>>>
+where
+    Side<N>: Layout,
+{
+    let text =
+        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let place = || format!("{} line {}", path.display(), number + 1);
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut game = start.clone();
+        let mut moves = Vec::new();
+        for word in words(line) {
+            let at: Coord = word
+                .parse()
+                .with_context(|| format!("{}: {word}", place()))?;
+            // Passes are left out: the rules say where they fall.
+            let _ = game.pass();
+            if game.play(at).is_err() {
+                bail!("{}: {at} is not a legal move there", place());
+            }
+            moves.push(at);
+        }
+        if game.outcome().is_some() {
+            bail!("{}: the game is over once the opening is played", place());
+        }
+        openings.push(moves);
+    }
+    if openings.is_empty() {
+        bail!("{} lists no opening", path.display());
+    }
+    Ok(openings)
+}
+
+/// A line's moves: a new move starts at each letter, so spaces between them are optional.
+fn words(line: &str) -> impl Iterator<Item = &str> {
+    line.split_whitespace().flat_map(|chunk| {
+        let starts: Vec<usize> = chunk
+            .char_indices()
+            .filter(|&(i, c)| i == 0 || c.is_ascii_alphabetic())
+            .map(|(i, _)| i)
+            .collect();
+        let ends: Vec<usize> = starts
+            .iter()
+            .skip(1)
+            .copied()
+            .chain([chunk.len()])
+            .collect();
+        starts
+            .into_iter()
+            .zip(ends)
+            .map(move |(from, to)| &chunk[from..to])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_s_moves_split_at_each_letter_with_or_without_spaces() {
+        let cases: &[(&str, &[&str])] = &[
+            ("D3 C5 F6", &["D3", "C5", "F6"]),
+            ("d3c5f6", &["d3", "c5", "f6"]),
+            ("  A10b3 Z26 ", &["A10", "b3", "Z26"]),
+            ("3D", &["3", "D"]),
+            ("", &[]),
+        ];
+        for &(line, expected) in cases {
+            assert_eq!(words(line).collect::<Vec<_>>(), expected, "{line:?}");
+        }
+    }
+}
