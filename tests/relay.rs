@@ -246,12 +246,39 @@ fn listed_openings_are_played_in_order_from_both_sides_and_a_bad_list_names_its_
             "error: cannot read {}",
             missing.display()
         )));
-    // A list and a number of random games exclude each other.
-    boardgames()
-        .args(["relay", "othello", "--games", "4", "--openings"])
-        .arg(&good)
-        .args([this_build(), this_build()])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("cannot be used with"));
+    // A list, every opening and a number of random games exclude each other.
+    for other in [&["--games", "4"][..], &["--every-opening"]] {
+        boardgames()
+            .args(["relay", "othello", "--openings"])
+            .arg(&good)
+            .args(other)
+            .args([this_build(), this_build()])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
+}
+
+#[test]
+fn every_opening_plays_each_way_the_game_opens_once_from_each_side() {
+    // 4x4 opens in 128 ways over four moves (the unit test checks 8x8's 244 against perft).
+    let out = relay(&["--size", "4", "--levels", "1,1", "--every-opening"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains("256 games (all 128 openings of 4 moves, each"),
+        "{out}"
+    );
+    let played: Vec<_> = lines[3..259].iter().map(|l| game(l)).collect();
+    let mut openings: Vec<&str> = played.iter().map(|g| g.0.as_str()).collect();
+    for (i, (opening, first, _, _)) in played.iter().enumerate() {
+        assert_eq!(
+            (opening, first.as_str()),
+            (&played[i - i % 2].0, ["A", "B"][i % 2])
+        );
+    }
+    openings.dedup();
+    openings.sort_unstable();
+    openings.dedup();
+    assert_eq!(openings.len(), 128, "{out}");
+    assert!(lines[259].starts_with("A against B: "), "{out}");
 }

@@ -130,8 +130,12 @@ pub struct RelayArgs {
     pub games: usize,
     /// Play the openings FILE lists rather than random ones, each from both sides: one a line,
     /// its moves as the console names them (`D3 C5 F6` or `d3c5f6`), passes left out.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "every_opening")]
     pub openings: Option<PathBuf>,
+    /// Play every opening of four moves once from each side (on 8x8 without pits, 244 openings,
+    /// 488 games) rather than random ones: a measure with no draw of openings.
+    #[arg(long, conflicts_with = "games")]
+    pub every_opening: bool,
     /// Seed of the openings and of the programs' seeds.
     #[arg(long, value_name = "S", allow_negative_numbers = true, default_value_t = SEED, value_parser = parse_seed)]
     pub seed: u64,
@@ -153,9 +157,10 @@ impl RelayArgs {
         Relaying {
             board: self.board.board(),
             levels: self.levels,
-            openings: match self.openings {
-                Some(path) => Openings::Listed(path),
-                None => Openings::Random(self.games / 2),
+            openings: match (self.openings, self.every_opening) {
+                (Some(path), _) => Openings::Listed(path),
+                (None, true) => Openings::Every,
+                (None, false) => Openings::Random(self.games / 2),
             },
             seed: self.seed,
             timeout: Duration::from_secs_f64(self.timeout),

@@ -1,7 +1,7 @@
-//! Where a relay's openings come from: random moves drawn from the seed, or a file that lists
-//! them, one opening a line. A file makes a set that can be played again by any build and
-//! split between runs, and a file of every opening of a few moves measures two programs with no
-//! draw of openings at all. Each listed opening is checked against the rules before a console
+//! Where a relay's openings come from: random moves drawn from the seed, every opening of that
+//! many moves, or a file that lists them, one opening a line. Every opening measures two
+//! programs with no draw of openings at all; a file makes a set that can be played again by any
+//! build, or split between runs. Each listed opening is checked against the rules before a console
 //! starts; a move that cannot be read or played names its line.
 
 use std::fs;
@@ -17,8 +17,44 @@ use crate::othello::{Layout, Othello, Side};
 pub enum Openings {
     /// This many openings of random moves, drawn from the relay's seed.
     Random(usize),
+    /// Every opening of that many moves, each once.
+    Every,
     /// The openings a file lists.
     Listed(PathBuf),
+}
+
+/// Every way the game can open with `plies` moves from `start` (fewer where it ends sooner), in
+/// the order of the legal moves, the passes left out.
+pub fn every_opening<const N: usize>(start: &Othello<N>, plies: usize) -> Vec<Vec<Coord>>
+where
+    Side<N>: Layout,
+{
+    fn walk<const N: usize>(
+        game: &Othello<N>,
+        plies: usize,
+        moves: &mut Vec<Coord>,
+        out: &mut Vec<Vec<Coord>>,
+    ) where
+        Side<N>: Layout,
+    {
+        let mut game = game.clone();
+        let _ = game.pass();
+        if moves.len() == plies || game.outcome().is_some() {
+            out.push(moves.clone());
+            return;
+        }
+        for at in game.legal_moves() {
+            let mut next = game.clone();
+            if next.play(at).is_ok() {
+                moves.push(at);
+                walk(&next, plies, moves, out);
+                moves.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(start, plies, &mut Vec::new(), &mut out);
+    out
 }
 
 /// The openings `path` lists, each checked from `start`: one a line, its moves named as this
@@ -91,6 +127,21 @@ fn words(line: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_opening_is_each_path_of_the_game_tree_once() {
+        // Perft's counts of the start without pits: 4, 12, 56 and 244 paths.
+        let start = Othello::<8>::new();
+        for (plies, paths) in [(0, 1), (1, 4), (2, 12), (3, 56), (4, 244)] {
+            let all = every_opening(&start, plies);
+            assert_eq!(all.len(), paths, "{plies} plies");
+            let mut distinct: Vec<String> = all.iter().map(|moves| format!("{moves:?}")).collect();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), paths);
+            assert!(all.iter().all(|moves| moves.len() == plies));
+        }
+    }
 
     #[test]
     fn a_line_s_moves_split_at_each_letter_with_or_without_spaces() {

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 
 use super::arena::{OTHELLO_OPENING, Record, othello_opening};
-use super::openings::{Openings, read_openings};
+use super::openings::{Openings, every_opening, read_openings};
 use crate::board::{Coord, Player};
 use crate::driver::othello_console;
 use crate::judge::{Program, Sandbox, SandboxMode, Seal, Sealed, collect_tail};
@@ -53,28 +53,28 @@ pub struct Relaying {
 
 /// The relay's report.
 mod text {
-    use std::path::Path;
     use std::time::Duration;
 
     use crate::board::Coord;
     use crate::matches::arena::{OTHELLO_OPENING, Record};
+    use crate::matches::openings::Openings;
 
     pub const NAMES: [&str; 2] = ["A", "B"];
 
-    /// Where `count` openings came from: `file`, or random moves.
-    pub fn header(side: usize, count: usize, file: Option<&Path>, seed: u64) -> String {
+    /// The first line: the games and where their `count` openings came from.
+    pub fn header(side: usize, count: usize, openings: &Openings, seed: u64) -> String {
         let games = 2 * count;
-        let openings = match count {
-            1 => "1 opening".to_string(),
-            n => format!("{n} openings"),
-        };
-        let source = match file {
-            Some(path) => format!("from {}", path.display()),
-            None => format!("of {OTHELLO_OPENING} random moves"),
+        let plural = if count == 1 { "" } else { "s" };
+        let source = match openings {
+            Openings::Random(_) => {
+                format!("{count} opening{plural} of {OTHELLO_OPENING} random moves")
+            }
+            Openings::Every => format!("all {count} opening{plural} of {OTHELLO_OPENING} moves"),
+            Openings::Listed(path) => format!("{count} opening{plural} from {}", path.display()),
         };
         format!(
-            "Othello {side}x{side}: {games} games ({openings} {source}, each played from both \
-             sides), seed {seed}\n"
+            "Othello {side}x{side}: {games} games ({source}, each played from both sides), seed \
+             {seed}\n"
         )
     }
 
@@ -175,16 +175,18 @@ impl WithSide for Match<'_> {
         } = self;
         let start = othello_start::<N>(&relaying.board.pits)?;
         let mut rng = Rng::new(relaying.seed);
-        let (listed, path, count) = match &relaying.openings {
-            Openings::Random(count) => (None, None, *count),
-            Openings::Listed(path) => {
-                let list = read_openings(path, &start)?;
-                let count = list.len();
-                (Some(list), Some(path.as_path()), count)
-            }
+        let listing = |list: Vec<Vec<Coord>>| {
+            let count = list.len();
+            (Some(list), count)
+        };
+        let (listed, count) = match &relaying.openings {
+            Openings::Random(count) => (None, *count),
+            Openings::Every => listing(every_opening(&start, OTHELLO_OPENING)),
+            Openings::Listed(path) => listing(read_openings(path, &start)?),
         };
         let games = 2 * count;
-        out.write_all(text::header(N, count, path, relaying.seed).as_bytes())?;
+        let header = text::header(N, count, &relaying.openings, relaying.seed);
+        out.write_all(header.as_bytes())?;
         for (i, program) in programs.iter().enumerate() {
             let line = text::program(text::NAMES[i], &program.command_line(), relaying.levels[i]);
             out.write_all(line.as_bytes())?;
