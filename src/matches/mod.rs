@@ -1,9 +1,10 @@
 //! Matches between players: the arena, where the computer's levels (and a greedy player) play
 //! each other in-process (`arena.rs` the games and their records, `table.rs` the console's
 //! table of results), and the relay, where two `boardgames` builds play each other through
-//! their consoles (`relay.rs`, its openings random or listed in a file, `openings.rs`). They sit above the console and the tools: the
-//! arena prints through the console, the relay types the console's own prompts and runs its
-//! programs as the judge runs a submission.
+//! their consoles (`relay.rs`; its openings random, every one of four moves, or listed in a
+//! file, `openings.rs`). They sit above the console and the tools: the arena prints through
+//! the console, the relay types the console's own prompts and runs its programs as the judge
+//! runs a submission.
 
 mod arena;
 mod openings;

@@ -1,8 +1,8 @@
 //! Where a relay's openings come from: random moves drawn from the seed, every opening of that
 //! many moves, or a file that lists them, one opening a line. Every opening measures two
-//! programs with no draw of openings at all; a file makes a set that can be played again by any
-//! build, or split between runs. Each listed opening is checked against the rules before a console
-//! starts; a move that cannot be read or played names its line.
+//! programs with no draw of openings at all; a file makes a set that can be played again by
+//! any build, or split between runs. Each listed opening is checked against the rules before a
+//! console starts; a move that cannot be read or played names its line.
 
 use std::fs;
 use std::path::{Path, PathBuf};
