@@ -30,14 +30,13 @@ where
     Side<N>: Layout,
 {
     fn walk<const N: usize>(
-        game: &Othello<N>,
+        mut game: Othello<N>,
         plies: usize,
         moves: &mut Vec<Coord>,
         out: &mut Vec<Vec<Coord>>,
     ) where
         Side<N>: Layout,
     {
-        let mut game = game.clone();
         let _ = game.pass();
         if moves.len() == plies || game.outcome().is_some() {
             out.push(moves.clone());
@@ -47,13 +46,13 @@ where
             let mut next = game.clone();
             if next.play(at).is_ok() {
                 moves.push(at);
-                walk(&next, plies, moves, out);
+                walk(next, plies, moves, out);
                 moves.pop();
             }
         }
     }
     let mut out = Vec::new();
-    walk(start, plies, &mut Vec::new(), &mut out);
+    walk(start.clone(), plies, &mut Vec::new(), &mut out);
     out
 }
 
@@ -105,22 +104,16 @@ where
 
 /// A line's moves: a new move starts at each letter, so spaces between them are optional.
 fn words(line: &str) -> impl Iterator<Item = &str> {
-    line.split_whitespace().flat_map(|chunk| {
-        let starts: Vec<usize> = chunk
-            .char_indices()
-            .filter(|&(i, c)| i == 0 || c.is_ascii_alphabetic())
-            .map(|(i, _)| i)
-            .collect();
-        let ends: Vec<usize> = starts
-            .iter()
-            .skip(1)
-            .copied()
-            .chain([chunk.len()])
-            .collect();
-        starts
-            .into_iter()
-            .zip(ends)
-            .map(move |(from, to)| &chunk[from..to])
+    line.split_whitespace().flat_map(|mut rest| {
+        std::iter::from_fn(move || {
+            let first = rest.chars().next()?;
+            let end = rest[first.len_utf8()..]
+                .find(|c: char| c.is_ascii_alphabetic())
+                .map_or(rest.len(), |at| at + first.len_utf8());
+            let (word, after) = rest.split_at(end);
+            rest = after;
+            Some(word)
+        })
     })
 }
 
@@ -151,6 +144,7 @@ mod tests {
             ("  A10b3 Z26 ", &["A10", "b3", "Z26"]),
             ("3D", &["3", "D"]),
             ("", &[]),
+            ("é3d4", &["é3", "d4"]),
         ];
         for &(line, expected) in cases {
             assert_eq!(words(line).collect::<Vec<_>>(), expected, "{line:?}");
